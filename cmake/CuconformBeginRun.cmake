@@ -1,0 +1,20 @@
+# ctest fixture setup (test cuconform.run.begin): one results folder per ctest
+# run. Tests read its path from results/CURRENT. CUCONFORM_RESULTS_DIR, when
+# set, names the folder instead.
+if(NOT BUILD_DIR)
+  message(FATAL_ERROR "BUILD_DIR not set")
+endif()
+if(DEFINED ENV{CUCONFORM_RESULTS_DIR} AND NOT "$ENV{CUCONFORM_RESULTS_DIR}" STREQUAL "")
+  set(dir "$ENV{CUCONFORM_RESULTS_DIR}")
+else()
+  string(TIMESTAMP ts "%Y%m%d-%H%M%S" UTC)
+  set(dir "${BUILD_DIR}/results/run-${ts}")
+  set(n 2)
+  while(EXISTS "${dir}")
+    set(dir "${BUILD_DIR}/results/run-${ts}-${n}")
+    math(EXPR n "${n} + 1")
+  endwhile()
+endif()
+file(MAKE_DIRECTORY "${dir}")
+file(WRITE "${BUILD_DIR}/results/CURRENT" "${dir}\n")
+message("cuconform: results of this run go to ${dir}")

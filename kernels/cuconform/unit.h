@@ -1,0 +1,194 @@
+//===-- cuconform unit API: what a file under kernels/ may use ------------===//
+// A unit is one recommendation of the CUDA C++ Best Practices Guide written as
+// a small struct in one header under kernels/<area>/. It declares
+//   info        catalog id, guide section, chapter, kind, minimum compute capability
+//   Arg, arity, Out   the element type of its inputs, how many, and the result type
+//   domain()    where inputs come from (specials first, then seeded random)
+//   reference() the exact answer for one input (host only, reference/ library)
+//   forms       one nested struct per form of the code: the recommended one and,
+//               where the guide warns, the warned-against one. Each form has a
+//               __host__ __device__ apply() and a budget(side, profile).
+// Optional members: a form may define its own reference(x) (when it computes a
+// different quantity than its siblings) and error_bound(x) (bound budgets; else
+// the unit's), cpu/gpu = false to run on one side only, cpu_batch/gpu_batch to
+// replace the element-wise loop or kernel (reductions, loops over memory).
+// and ends with CUCONFORM_UNIT(Name). Nothing else has to be edited: CMake globs
+// kernels/**/*.cuh and generates one test translation unit per unit.
+// No gtest and no Boost here: this header is compiled by nvcc in every profile.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cuconform/exact.h"
+#include "cuconform/grade.h"
+#include "cuconform/ref.h"
+
+#if defined(__CUDACC__)
+#define CUC_HD __host__ __device__
+#define CUC_DEVICE __device__
+#else
+#define CUC_HD
+#define CUC_DEVICE
+#endif
+
+namespace cuconform {
+
+/// Where a form runs.
+enum class Side { cpu, gpu };
+inline const char* side_name(Side s) { return s == Side::cpu ? "cpu" : "gpu"; }
+
+/// What kind of check a unit is (ctest label kind:<name>).
+enum class Kind { numeric, codegen, kernel, perf };
+inline const char* kind_name(Kind k) {
+  switch (k) {
+    case Kind::numeric: return "numeric";
+    case Kind::codegen: return "codegen";
+    case Kind::kernel: return "kernel";
+    case Kind::perf: return "perf";
+  }
+  return "?";
+}
+
+/// Role of a form within its unit.
+enum class Role { recommended, warned, robust, probe };
+inline const char* role_name(Role r) {
+  switch (r) {
+    case Role::recommended: return "recommended";
+    case Role::warned: return "warned-against";
+    case Role::robust: return "robust";
+    case Role::probe: return "probe";
+  }
+  return "?";
+}
+
+/// The nvcc flag profile this binary was built with. Filled from
+/// cmake/CuconformProfiles.cmake (the one place flags are spelled); nvcc
+/// defines no macro for these flags, so the build tells the binary.
+struct Profile {
+  const char* name;
+  const char* flags;      ///< nvcc flags exactly as passed
+  bool fmad;              ///< -fmad=true (contraction of mul+add allowed)
+  bool ftz;               ///< f32 subnormals flushed (-ftz=true or fast math)
+  bool prec_div;          ///< IEEE f32 division and reciprocal
+  bool prec_sqrt;         ///< IEEE f32 square root
+  bool fast_math;         ///< -use_fast_math (functionName -> __functionName)
+};
+
+/// Metadata of a unit; every field ends up in the results record.
+struct UnitInfo {
+  const char* slug;           ///< stable snake_case name, e.g. "fma_contraction"
+  const char* catalog_id;     ///< ../shared/catalog.md id, e.g. "A6"
+  const char* catalog_name;   ///< e.g. "num.fma-contraction"
+  const char* guide_section;  ///< Best Practices Guide 13.0 section, e.g. "7.3.3"
+  int chapter;                ///< guide chapter (ctest label chapter:<n>)
+  Kind kind;
+  int min_cc;                 ///< minimum compute capability x10 (0 = any)
+};
+
+/// A fixed-size argument pack usable on host and device.
+template <class T, int N>
+struct Args {
+  T v[N];
+  CUC_HD T operator[](int i) const { return v[i]; }
+  CUC_HD T& operator[](int i) { return v[i]; }
+};
+
+/// How one form is graded on one side under one profile. The metric named is
+/// the one the gate uses; the other metrics are always reported.
+enum class Metric {
+  ulp,      ///< integer ulp distance from the correctly rounded result <= value
+  ulp_real, ///< |got - exact| / ulp(exact) <= value
+  abs,      ///< |got - exact| <= value
+  exact,    ///< bitwise equal to the correctly rounded result (ints: equal)
+  model,    ///< bitwise equal to one of the form's models(args) (exact per-profile expectation)
+  bound,    ///< |got - exact| <= unit's error_bound(args) (error-bound formula)
+  differs,  ///< exact where !form::differs_where(args), and must differ where it holds
+  skip,     ///< no claim under this profile/side: reported as skipped with the reason
+};
+inline const char* metric_name(Metric m) {
+  switch (m) {
+    case Metric::ulp: return "ulp";
+    case Metric::ulp_real: return "ulp_real";
+    case Metric::abs: return "abs";
+    case Metric::exact: return "exact";
+    case Metric::model: return "model";
+    case Metric::bound: return "bound";
+    case Metric::differs: return "differs";
+    case Metric::skip: return "skip";
+  }
+  return "?";
+}
+
+struct Budget {
+  Metric metric = Metric::exact;
+  double value = 0.0;
+  std::string source;        ///< where the number comes from (cited)
+  bool zero_sign = true;     ///< an exact zero must come back with its sign
+  bool allow_ftz = false;    ///< set by the harness from the profile, never by units
+
+  static Budget ulp(double n, std::string src) { return {Metric::ulp, n, std::move(src)}; }
+  static Budget ulp_real(double n, std::string src) { return {Metric::ulp_real, n, std::move(src)}; }
+  static Budget abs(double e, std::string src) { return {Metric::abs, e, std::move(src)}; }
+  static Budget exact(std::string src) { return {Metric::exact, 0.0, std::move(src)}; }
+  static Budget model(std::string src) { return {Metric::model, 0.0, std::move(src)}; }
+  static Budget bound(std::string src) { return {Metric::bound, 1.0, std::move(src)}; }
+  static Budget differs(std::string src) { return {Metric::differs, 0.0, std::move(src)}; }
+  static Budget skip(std::string reason) { return {Metric::skip, 0.0, std::move(reason)}; }
+  Budget& any_zero_sign() { zero_sign = false; return *this; }
+};
+
+/// The forms of a unit, in order: `using forms = Forms<Recommended, Warned>;`
+template <class... F> struct Forms {};
+
+/// Up to four bitwise expectations for a model budget, each with a name that
+/// the record counts (e.g. "fused" / "unfused"). A form with a model budget
+/// defines  static void models(const In&, Models<Out>&, Side, const Profile&).
+template <class T>
+struct Models {
+  struct Entry { const char* name; T value; };
+  Entry e[4];
+  int n = 0;
+  void add(const char* name, T v) { if (n < 4) e[n++] = {name, v}; }
+};
+
+/// Input domain of one argument.
+template <class T>
+struct ArgDomain {
+  T lo;
+  T hi;
+  bool specials = true;        ///< prepend the type's special values (filtered to [lo,hi] if clip)
+  bool clip_specials = false;  ///< only keep specials inside [lo, hi]
+};
+
+/// Input domain of a unit: specials first (cross product over arguments),
+/// then the unit's own edge points, then seeded random inputs stratified by
+/// binade (floats) or uniform (integers).
+template <class T, int N>
+struct Domain {
+  ArgDomain<T> arg[N];
+  std::vector<Args<T, N>> edges;   ///< the unit's own edge points
+  double random_scale = 1.0;       ///< multiplies the tier's random count
+  bool specials_cross = true;      ///< cross product of specials (else one arg at a time)
+  /// Optional: force argument j to equal argument k (e.g. a == b for A7).
+  int tie_arg = -1, tie_to = -1;
+};
+
+}  // namespace cuconform
+
+/// Flush an f32 subnormal to a zero of the same sign (what -ftz=true does to
+/// inputs and results of f32 instructions); models of FTZ profiles use it.
+CUC_HD inline float flush_subnormal(float x) {
+  return (x != 0.0f && fabsf(x) < FLT_MIN) ? copysignf(0.0f, x) : x;
+}
+inline float ftz_if(bool ftz, float x) { return ftz ? flush_subnormal(x) : x; }
+
+/// Registration: a no-op unless the generated test TU includes the harness
+/// first (tests/unit_test.cu.in), so unit headers also compile on their own.
+#ifndef CUCONFORM_UNIT
+#define CUCONFORM_UNIT(Name)
+#endif

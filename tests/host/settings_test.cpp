@@ -1,0 +1,61 @@
+// Bad settings must give a clear error naming the variable; good ones parse.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "cuconform/context.h"
+
+using namespace cuconform;
+
+namespace {
+Settings parse(std::map<std::string, std::string> env) {
+  return parse_settings([env](const char* k) -> const char* {
+    auto it = env.find(k);
+    return it == env.end() ? nullptr : it->second.c_str();
+  });
+}
+std::string error_of(std::map<std::string, std::string> env) {
+  try { parse(env); } catch (const ConfigError& e) { return e.what(); }
+  return "";
+}
+}  // namespace
+
+TEST(Settings, Defaults) {
+  Settings s = parse({});
+  EXPECT_EQ(s.tier, "full");
+  EXPECT_EQ(s.seed, 0x5eedc0deull);
+  EXPECT_FALSE(s.require_gpu);
+  EXPECT_EQ(s.random_count(1.0), 100000u);
+}
+
+TEST(Settings, GoodValues) {
+  Settings s = parse({{"CUCONFORM_SEED", "0x10"}, {"CUCONFORM_TIER", "smoke"}, {"CUCONFORM_REQUIRE_GPU", "yes"},
+                      {"CUCONFORM_SAMPLES", "500"}});
+  EXPECT_EQ(s.seed, 16u);
+  EXPECT_EQ(s.tier, "smoke");
+  EXPECT_TRUE(s.require_gpu);
+  EXPECT_EQ(s.random_count(1.0), 1000u);  // smoke tier ignores CUCONFORM_SAMPLES
+}
+
+TEST(Settings, BadValuesNameTheVariable) {
+  EXPECT_NE(error_of({{"CUCONFORM_SEED", "12abc"}}).find("CUCONFORM_SEED='12abc'"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_SEED", "-1"}}).find("CUCONFORM_SEED"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_SEED", "99999999999999999999999"}}).find("CUCONFORM_SEED"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_TIER", "exhaustiv"}}).find("CUCONFORM_TIER='exhaustiv'"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_REQUIRE_GPU", "maybe"}}).find("CUCONFORM_REQUIRE_GPU='maybe'"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_SAMPLES", "0"}}).find("CUCONFORM_SAMPLES"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_DEVICE", "x"}}).find("CUCONFORM_DEVICE"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_RESULTS_DIR", ""}}).find("CUCONFORM_RESULTS_DIR"), std::string::npos);
+}
+
+TEST(Histogram, Buckets) {
+  EXPECT_EQ(ulp_bucket(0), 0u);
+  EXPECT_EQ(ulp_bucket(1), 1u);
+  EXPECT_EQ(ulp_bucket(2), 2u);
+  EXPECT_EQ(ulp_bucket(3), 3u);
+  EXPECT_EQ(ulp_bucket(4), 3u);
+  EXPECT_EQ(ulp_bucket(5), 4u);
+  EXPECT_EQ(ulp_bucket(1e300), kHistBuckets - 2);
+  EXPECT_EQ(ulp_bucket(INFINITY), kHistBuckets - 1);
+}
