@@ -12,7 +12,8 @@
 // different quantity than its siblings) and error_bound(x) (bound budgets; else
 // the unit's), cpu/gpu = false to run on one side only, cpu_batch/gpu_batch to
 // replace the element-wise loop or kernel (reductions, loops over memory).
-// and ends with CUCONFORM_UNIT(Name). Nothing else has to be edited: CMake globs
+// and ends with CUCONFORM_UNIT(Name) (a file may hold a closely related
+// pair of units, e.g. signed and unsigned). Nothing else has to be edited: CMake globs
 // kernels/**/*.cuh and generates one test translation unit per unit.
 // No gtest and no Boost here: this header is compiled by nvcc in every profile.
 //===----------------------------------------------------------------------===//
@@ -145,15 +146,15 @@ struct Budget {
 /// The forms of a unit, in order: `using forms = Forms<Recommended, Warned>;`
 template <class... F> struct Forms {};
 
-/// Up to four bitwise expectations for a model budget, each with a name that
+/// Up to eight bitwise expectations for a model budget, each with a name that
 /// the record counts (e.g. "fused" / "unfused"). A form with a model budget
 /// defines  static void models(const In&, Models<Out>&, Side, const Profile&).
 template <class T>
 struct Models {
   struct Entry { const char* name; T value; };
-  Entry e[4];
+  Entry e[8];
   int n = 0;
-  void add(const char* name, T v) { if (n < 4) e[n++] = {name, v}; }
+  void add(const char* name, T v) { if (n < 8) e[n++] = {name, v}; }
 };
 
 /// Input domain of one argument.

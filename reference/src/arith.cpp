@@ -2,6 +2,7 @@
 #include <cmath>
 #include "cuconform/ref.h"
 #include "real.h"
+#include <boost/math/constants/constants.hpp>
 
 namespace cuconform::ref {
 
@@ -10,6 +11,7 @@ namespace mp = boost::multiprecision;
 const char* backend() { return "boost::multiprecision::float128 (113-bit significand)"; }
 
 Exact value(double a) { return to_exact(Real(a)); }
+Exact pi_times(double a) { return to_exact(boost::math::constants::pi<Real>() * Real(a)); }
 Exact add(double a, double b) { return to_exact(Real(a) + Real(b)); }
 Exact mul(double a, double b) { return to_exact(Real(a) * Real(b)); }
 Exact fma(double a, double b, double c) {

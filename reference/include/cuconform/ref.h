@@ -22,6 +22,7 @@ Exact div(double a, double b);
 Exact sqrt(double a);
 Exact rsqrt(double a);
 Exact value(double a);                         ///< a itself
+Exact pi_times(double a);                      ///< pi * a (pi to 113 bits)
 
 // Sums: the exact sum of n doubles (accumulated in a 113-bit type; exact when
 // the inputs span fewer than ~60 binades, which the harness' inputs do).

@@ -1,0 +1,115 @@
+"""`summary`: a plain-text summary for CI logs."""
+
+import collections
+
+from .common import fmt, group_keys, load_inputs_filtered, nvcc_majmin
+
+
+def environment_lines(rows):
+    """One line per distinct (device, toolkit, host) seen in the rows."""
+    seen = collections.OrderedDict()
+    for r in rows:
+        tk = r.rec.get("toolkit") or {}
+        host = r.rec.get("host") or {}
+        if r.side == "gpu":
+            dev = ("%s (cc %s)" % (r.device_name, r.device_cc)) if r.device_cc else "no GPU"
+        else:
+            dev = "cpu: %s" % ((r.rec.get("device") or {}).get("cpu_model") or "?")
+        line = "%s; nvcc %s (runtime %s, driver %s), archs %s; host %s" % (
+            dev, tk.get("nvcc", "?"), tk.get("runtime_version", "?"), tk.get("driver_version", "?"),
+            tk.get("archs") or "?", host.get("compiler") or "?")
+        seen.setdefault(line, 0)
+        seen[line] += 1
+    return ["%s  [%d record%s]" % (k, v, "" if v == 1 else "s") for k, v in seen.items()]
+
+
+def counts_table(rows):
+    counts = collections.OrderedDict()
+    for r in sorted(rows, key=lambda r: (r.profile, r.side)):
+        c = counts.setdefault((r.profile, r.side), {"pass": 0, "fail": 0, "skip": 0})
+        c[r.verdict] += 1
+    w = max([len("profile")] + [len(p) for p, _ in counts])
+    lines = ["  %-*s  %-4s  %6s %6s %6s" % (w, "profile", "side", "pass", "fail", "skip")]
+    for (p, s), c in counts.items():
+        lines.append("  %-*s  %-4s  %6d %6d %6d" % (w, p, s, c["pass"], c["fail"], c["skip"]))
+    return lines
+
+
+def failure_lines(r):
+    head = "  FAIL %s [%s%s%s] on %s" % (
+        r.test, r.catalog_id or "?", (" " + r.catalog_name) if r.catalog_name else "",
+        (" \u00a7" + r.guide_section) if r.guide_section else "", r.where_ran())
+    out = [head]
+    out.append("       max error: %s vs %s (source: %s)" % (r.error_text(), r.budget_text(), r.budget_source or "?"))
+    w = r.worst_text()
+    if w:
+        out.append("       worst input: %s" % w)
+    if r.reason:
+        out.append("       reason: %s" % r.reason)
+    for f in r.failures[:2]:
+        out.append("       failure: %s" % (f if len(f) < 400 else f[:400] + " ..."))
+    if len(r.failures) > 2:
+        out.append("       (%d more failure lines in %s)" % (len(r.failures) - 2, r.where))
+    out.append("       record: %s" % r.where)
+    return out
+
+
+def run(args, out, err):
+    inp = load_inputs_filtered(args.results, args.profile)
+    rows = inp.rows
+    for path, why in inp.ignored:
+        if "non-record JSON" in why:
+            err.write("note: ignored %s: %s\n" % (path, why))
+    print("cuconform summary: %d record%s from %s" % (len(rows), "" if len(rows) == 1 else "s",
+                                                     ", ".join(s["path"] for s in inp.sources)), file=out)
+    for line in environment_lines(rows):
+        print("  environment: " + line, file=out)
+    nv = sorted({nvcc_majmin(r.nvcc) for r in rows})
+    if len(nv) > 1:
+        print("  note: records from several toolkits: nvcc %s" % ", ".join(nv), file=out)
+    dup = [(k, v) for k, v in group_keys(rows) if sum(len(x) for x in v) > 1]
+    if dup:
+        nconf = sum(1 for _, v in dup if len(v) > 1)
+        print("  note: %d key%s appear more than once (%d with conflicting results); every record is counted"
+              % (len(dup), "" if len(dup) == 1 else "s", nconf), file=out)
+
+    print("", file=out)
+    print("counts (profile x side):", file=out)
+    for line in counts_table(rows):
+        print(line, file=out)
+
+    fails = [r for r in rows if r.verdict == "fail"]
+    print("", file=out)
+    print("failures (%d):" % len(fails), file=out)
+    for r in sorted(fails, key=lambda r: r.test):
+        for line in failure_lines(r):
+            print(line, file=out)
+    if not fails:
+        print("  none", file=out)
+
+    skips = [r for r in rows if r.verdict == "skip"]
+    by_reason = collections.OrderedDict()
+    for r in sorted(skips, key=lambda r: r.test):
+        by_reason.setdefault(r.reason or "(no reason given)", []).append(r)
+    print("", file=out)
+    print("skips (%d), by reason:" % len(skips), file=out)
+    for reason, rs in sorted(by_reason.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        print("  %4d x %s" % (len(rs), reason), file=out)
+        shown = [r.test for r in rs[:5]]
+        print("         %s%s" % (", ".join(shown), (", ... (%d more)" % (len(rs) - 5)) if len(rs) > 5 else ""),
+              file=out)
+    if not skips:
+        print("  none", file=out)
+
+    # planted self-tests and passes above budget deserve a word
+    planted = [r for r in rows if r.selftest and r.verdict == "pass" and r.within_budget() is False]
+    if planted:
+        print("", file=out)
+        print("planted self-test defects detected as expected: %d" % len(planted), file=out)
+
+    n = collections.Counter(r.verdict for r in rows)
+    print("", file=out)
+    print("summary: %d passed, %d failed, %d skipped" % (n["pass"], n["fail"], n["skip"]), file=out)
+    if n["fail"] and not args.no_fail:
+        return 1
+    return 0
