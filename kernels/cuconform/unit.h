@@ -12,6 +12,8 @@
 // different quantity than its siblings) and error_bound(x) (bound budgets; else
 // the unit's), cpu/gpu = false to run on one side only, cpu_batch/gpu_batch to
 // replace the element-wise loop or kernel (reductions, loops over memory).
+// A unit may define static void codegen(CodegenRules&, const Profile&) to
+// assert instructions present or absent in the PTX of its kernels.
 // and ends with CUCONFORM_UNIT(Name) (a file may hold a closely related
 // pair of units, e.g. signed and unsigned). Nothing else has to be edited: CMake globs
 // kernels/**/*.cuh and generates one test translation unit per unit.
@@ -180,6 +182,31 @@ struct Domain {
 };
 
 }  // namespace cuconform
+
+/// Codegen rules (checked by the codegen tier on the PTX this profile built).
+/// A rule names a kernel: "form:<form name>" is the harness kernel that runs
+/// that form's apply(); anything else is a substring of a kernel's (mangled)
+/// entry name, for units with their own kernels. `opcode` is an ECMAScript
+/// regex matched against whole PTX opcodes (e.g. "fma\\.rn(\\.ftz)?\\.f32").
+struct CodegenRule {
+  enum Expect { present, absent, count } expect;
+  std::string kernel;
+  std::string opcode;
+  std::string why;   ///< the claim and its source
+};
+struct CodegenRules {
+  std::vector<CodegenRule> rules;
+  void present(std::string kernel, std::string opcode, std::string why) {
+    rules.push_back({CodegenRule::present, std::move(kernel), std::move(opcode), std::move(why)});
+  }
+  void absent(std::string kernel, std::string opcode, std::string why) {
+    rules.push_back({CodegenRule::absent, std::move(kernel), std::move(opcode), std::move(why)});
+  }
+  /// Reported (instruction count), not gated.
+  void count(std::string kernel, std::string opcode, std::string why) {
+    rules.push_back({CodegenRule::count, std::move(kernel), std::move(opcode), std::move(why)});
+  }
+};
 
 /// Flush an f32 subnormal to a zero of the same sign (what -ftz=true does to
 /// inputs and results of f32 instructions); models of FTZ profiles use it.

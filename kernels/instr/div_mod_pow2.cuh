@@ -45,6 +45,16 @@ struct DivModPow2Signed {
   static bool guide_rule_fails(std::int32_t i, int k) { return i < 0 && remainder(i, k).hi != 0.0; }
   static Exact reference(const In& x) { return quotient(x[0], x[1]); }
 
+  /// PTX: literal power-of-two division and modulo need no divide (§12.1.4:
+  /// "the compiler will perform these conversions if n is literal"); a
+  /// runtime divisor keeps one (reported).
+  static void codegen(CodegenRules& r, const Profile&) {
+    r.absent("form:div_literal", "div\\..*", "§12.1.4: i/16 compiles to shifts");
+    r.present("form:div_literal", "shr\\.s32", "§12.1.4: signed i/16 is an arithmetic shift plus a sign fix-up");
+    r.absent("form:mod_literal", "rem\\..*", "§12.1.4: i%16 compiles to a mask plus a sign fix-up");
+    r.count("form:div_runtime", "div\\..*", "runtime divisor 1<<k: divides kept (reported)");
+    r.count("form:mod_runtime", "rem\\..*", "runtime divisor 1<<k: remainders kept (reported)");
+  }
   // Literal divisor 16: the compiler emits the shift with a sign fix-up itself.
   struct DivLiteral {
     static constexpr const char* name = "div_literal";

@@ -76,6 +76,17 @@ struct LoopCounter {
   static std::vector<std::uint32_t> gpu_run(const std::vector<In>& in, std::string* problem);
 #endif
 
+  /// The codegen difference (§12.1.5), measured and reported, not gated: its
+  /// size depends on the compiler version. Kernel names as mangled: I = int is
+  /// "IiE", I = unsigned is "IjE".
+  static void codegen(CodegenRules& r, const Profile&) {
+    for (const char* k : {"loop_counter_kernelIiE", "loop_counter_kernelIjE"}) {
+      r.count(k, ".*", "instructions in the kernel");
+      r.count(k, "mul\\..*|mad\\..*", "multiplies (index arithmetic)");
+      r.count(k, "cvt\\..*", "conversions (index widening)");
+      r.count(k, "ld\\.global.*", "global loads");
+    }
+  }
   struct SignedCounter {
     static constexpr const char* name = "signed_counter";
     static constexpr Role role = Role::recommended;

@@ -80,6 +80,18 @@ struct DoubleConstant {
       m.add("f64_product", f64_model(x[0], 2 * 3.141592653589793, ftz_on(s, p)));
     }
   };
+  /// PTX: the suffixed forms are pure f32; the unsuffixed ones convert to f64,
+  /// multiply in f64 and convert back (§12.1.7), under every profile.
+  static void codegen(CodegenRules& r, const Profile&) {
+    const std::string any_f64 = ".*f64.*";
+    for (const char* f : {"form:scale_f", "form:circumference_f"})
+      r.absent(f, any_f64, "§12.1.7: f-suffixed constants keep float code free of f64 instructions");
+    for (const char* f : {"form:scale_d", "form:circumference_d"}) {
+      r.present(f, "cvt(\\.ftz)?\\.f64\\.f32", "§12.1.7: an unsuffixed constant promotes the float operand to f64");
+      r.present(f, "mul(\\.rn)?\\.f64", "§12.1.7: the multiply runs in f64");
+      r.present(f, "cvt\\.rn(\\.ftz)?\\.f32\\.f64", "§12.1.7: and the result converts back to f32");
+    }
+  }
   using forms = Forms<ScaleF, ScaleD, CircumferenceF, CircumferenceD>;
 };
 CUCONFORM_UNIT(DoubleConstant)

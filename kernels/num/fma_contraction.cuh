@@ -94,6 +94,23 @@ struct FmaContraction {
     }
   };
 
+  /// PTX: the front end's contraction decision, per profile (toolchain-facts §5).
+  /// Under -fmad=false only .rn multiply and add prove "not fused": a plain
+  /// mul/add pair could still be fused by ptxas.
+  static void codegen(CodegenRules& r, const Profile& p) {
+    const std::string fma = "fma\\.rn(\\.ftz)?\\.f32", mul_rn = "mul\\.rn(\\.ftz)?\\.f32", add_rn = "add\\.rn(\\.ftz)?\\.f32";
+    if (p.fmad) {
+      r.present("form:expression", fma, "§7.3.3 / nvcc -fmad=true: a*b+c contracts to fma.rn.f32");
+    } else {
+      r.absent("form:expression", "fma\\..*", "nvcc -fmad=false: no FMA for a*b+c");
+      r.present("form:expression", mul_rn, "nvcc -fmad=false: .rn multiply (ptxas may not fuse it)");
+      r.present("form:expression", add_rn, "nvcc -fmad=false: .rn add (ptxas may not fuse it)");
+    }
+    r.present("form:fmaf", fma, "fmaf is one fused operation under every profile");
+    r.absent("form:fmul_rn_fadd_rn", "fma\\..*", "CUDA Math API: __fmul_rn/__fadd_rn are never contracted");
+    r.present("form:fmul_rn_fadd_rn", mul_rn, "__fmul_rn is mul.rn.f32");
+    r.present("form:fmul_rn_fadd_rn", add_rn, "__fadd_rn is add.rn.f32");
+  }
   using forms = Forms<Expression, ExplicitFmaf, RoundedMulAdd>;
 };
 CUCONFORM_UNIT(FmaContraction)

@@ -67,6 +67,13 @@ struct ReductionOrder {
   }
   static std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) { return (a + b - 1) / b; }
 
+  /// The kernels are what they claim: a barrier-separated shared-memory tree,
+  /// and a shuffle tree.
+  static void codegen(CodegenRules& r, const Profile&) {
+    r.present("reduction_block_tree_kernel", "bar\\.sync|barrier\\.sync(\\.aligned)?", "§7.3.2 tree reduction needs __syncthreads");
+    r.present("reduction_block_tree_kernel", "ld\\.shared\\.f32", "tree partials live in shared memory");
+    r.present("reduction_warp_shuffle_kernel", "shfl\\.sync\\.down\\.b32", "warp reduction uses __shfl_down_sync");
+  }
   /// Left-to-right, one thread.
   struct Sequential {
     static constexpr const char* name = "sequential";

@@ -370,6 +370,7 @@ class Row:
         self.metric_field = field
         self.measured = getattr(self, field) if field else None
         self.conflict = False
+        self._signature = None
 
     # derived numbers ------------------------------------------------------
     def ran(self):
@@ -424,10 +425,15 @@ class Row:
             return "cpu"
         if self.device_cc:
             return "gpu %s cc %s" % (self.device_name or "?", self.device_cc)
-        return "gpu (none)"
+        return "gpu (no device)"
 
     def signature(self):
         """What must agree for two records of one key to count as the same result."""
+        if self._signature is None:
+            self._signature = self._make_signature()
+        return self._signature
+
+    def _make_signature(self):
         measures = {k: num_json(v) for k, v in self.measures.items() if not k.endswith("seconds")}
         return json.dumps([self.verdict, [num_json(getattr(self, f)) for f in ERROR_FIELDS], self.metric,
                            num_json(self.budget_value), sorted((k, num_json(v)) for k, v in self.models.items()),

@@ -113,18 +113,22 @@ def _check_identity(base, rows):
 
 
 def _grown(metric, old, new, margin_ulp, margin_rel):
-    """(grown?, margin text) for one error number."""
+    """(grown?, why) for one error number."""
     if old is None or new is None:
         return False, ""
     if math.isinf(new) and not math.isinf(old):
-        return True, "to inf"
+        return True, "grew to inf"
     if math.isinf(old):
         return False, ""
     if metric in ULP_METRICS:
-        return (new - old) > margin_ulp, "margin %s ulp" % fmt(margin_ulp)
+        return (new - old) > margin_ulp, "more than the %s ulp margin" % fmt(margin_ulp)
     if old == 0:
-        return new > 0, "baseline 0"
-    return new > old * (1.0 + margin_rel), "margin %s%%" % fmt(margin_rel * 100)
+        return new > 0, "grew from 0"
+    return new > old * (1.0 + margin_rel), "more than the %s%% margin" % fmt(margin_rel * 100)
+
+
+def _short(text, n=300):
+    return text if len(text) <= n else text[:n] + " ..."
 
 
 class Gate:
@@ -161,13 +165,13 @@ class Gate:
     def compare(self, b, r):
         if r.verdict == "fail" and b.verdict in ("pass", "skip"):
             self.reg("new-failure", r, "baseline %s, now fail: %s vs %s%s" % (
-                b.verdict, r.error_text(), r.budget_text(), ("; reason: " + r.reason) if r.reason else ""))
+                b.verdict, r.error_text(), r.budget_text(), ("; reason: " + _short(r.reason)) if r.reason else ""))
         elif r.verdict == "fail":
             self.note("known-failure", r, "fails as in the baseline")
         if b.ran() and r.verdict == "skip":
             what = "GPU test" if r.side == "gpu" else "CPU test"
             self.reg("skipped-now", r, "%s ran (%s) in the baseline, now skipped: %s" % (
-                what, b.verdict, r.reason or "(no reason given)"))
+                what, b.verdict, _short(r.reason) or "(no reason given)"))
         if b.verdict == "fail" and r.verdict == "pass":
             self.note("fixed", r, "baseline fail, now pass")
         if b.verdict == "skip" and r.ran():
@@ -178,7 +182,7 @@ class Gate:
             old, new = getattr(b, field), getattr(r, field)
             grown, why = _grown(r.metric, old, new, self.margin_ulp, self.margin_rel)
             if grown:
-                self.reg("error-growth", r, "%s %s -> %s %s, beyond the %s (%s)" % (
+                self.reg("error-growth", r, "%s %s -> %s %s, %s (%s)" % (
                     field, fmt(old), fmt(new), fmt_delta(old, new), why, r.budget_text()))
             elif old is not None and new is not None and new < old:
                 self.note("improved", r, "%s %s -> %s" % (field, fmt(old), fmt(new)))
@@ -186,7 +190,7 @@ class Gate:
             self.note("budget-changed", r, "%s -> %s" % (b.budget_text(), r.budget_text()))
 
     def missing(self, b):
-        text = "in the baseline (%s on %s), not in this run" % (b.verdict, b.cc)
+        text = "in the baseline (%s%s), not in this run" % (b.verdict, "" if b.side == "cpu" else ", cc " + b.cc)
         if self.allow_missing:
             self.note("missing", b, text + " (allowed)")
         else:

@@ -2,7 +2,7 @@
 
 import collections
 
-from .common import fmt, group_keys, load_inputs_filtered, nvcc_majmin
+from .common import group_keys, load_inputs_filtered, nvcc_majmin
 
 
 def environment_lines(rows):

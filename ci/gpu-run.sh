@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs the suite on a GPU machine from a build made elsewhere (same path):
+# the GPU machine needs no compiler, apt or network, only the driver and ctest.
+# A missing GPU fails (CUCONFORM_REQUIRE_GPU=1) instead of skipping.
+# Usage: ci/gpu-run.sh [build-dir] [extra ctest args...]   Results are copied to $OUT if set.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+shift || true
+export CUCONFORM_REQUIRE_GPU=${CUCONFORM_REQUIRE_GPU:-1}
+echo "== machine: $(hostname) in $(pwd)"
+nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader 2>&1 | head -n 4
+ctest --version | head -n 1
+t0=$(date +%s)
+ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-8}" --no-tests=error --output-junit junit-gpu.xml "$@" > "$build/ctest-gpu.log" 2>&1
+rc=$?
+t1=$(date +%s)
+grep -E "tests passed|Failed|\*\*\*|Not Run" "$build/ctest-gpu.log" | tail -n 60
+run=$(cat "$build/results/CURRENT")
+echo "== ctest exit $rc in $((t1 - t0)) s; results in $run"
+if [ -f "$root/tools/cuconform.py" ]; then
+  python3 "$root/tools/cuconform.py" summary --no-fail "$run" > "$run/summary.txt" 2>&1
+  python3 "$root/tools/cuconform.py" html "$run" -o "$run/report.html" > /dev/null 2>&1
+  tail -n 40 "$run/summary.txt"
+fi
+if [ -n "${OUT:-}" ]; then
+  tar -C "$(dirname "$run")" -czf "$OUT/results.tgz" "$(basename "$run")"
+  cp "$build/ctest-gpu.log" "$OUT/" 2>/dev/null
+  cp "$build/junit-gpu.xml" "$OUT/" 2>/dev/null
+fi
+exit $rc

@@ -1,0 +1,106 @@
+"""Command line: python3 tools/cuconform.py SUBCOMMAND ...
+
+Exit status: 0 success, 1 gate/regression failure (or failed tests in `summary`),
+2 bad input (one line on stderr naming the file and the problem).
+"""
+
+import argparse
+import os
+import sys
+import traceback
+
+from . import gate, merge, report, review, summary
+from .common import InputError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse exits 2 on usage errors already; keep its message on one line."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        sys.stderr.write("%s: error: %s\n" % (self.prog, message))
+        sys.exit(2)
+
+
+def _add_profile(p):
+    p.add_argument("--profile", action="append", metavar="NAME",
+                   help="only records of this profile (repeatable); it must appear in the data")
+
+
+def build_parser():
+    ap = _Parser(prog="cuconform.py", description="cuconform reporting and release gating "
+                 "(exit 0 ok, 1 regression/failure, 2 bad input)")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("summary", help="counts, failures and skips for CI logs")
+    p.add_argument("results", nargs="+", metavar="RESULTS", help="results folders or merged matrix files")
+    _add_profile(p)
+    p.add_argument("--no-fail", action="store_true", help="exit 0 even when tests failed")
+    p.set_defaults(func=summary.run)
+
+    p = sub.add_parser("merge", help="merge runs into one cuconform.matrix/1 file")
+    p.add_argument("results", nargs="+", metavar="RESULTS")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.json")
+    _add_profile(p)
+    p.set_defaults(func=merge.run)
+
+    p = sub.add_parser("baseline", help="write a cuconform.baseline/1 file from a run")
+    p.add_argument("results", nargs="+", metavar="RESULTS")
+    p.add_argument("-o", "--output", metavar="FILE_OR_DIR",
+                   help="output file, or a folder for the default name (default: fixtures/baselines/<name>.json)")
+    p.add_argument("--name", help="baseline name instead of nvcc<release>-<sm..|cpu>")
+    _add_profile(p)
+    p.set_defaults(func=gate.run_baseline)
+
+    p = sub.add_parser("gate", help="compare a run against a baseline; exit 1 on regression")
+    p.add_argument("results", nargs="+", metavar="RESULTS")
+    p.add_argument("--baseline", required=True, metavar="FILE")
+    p.add_argument("--margin-ulp", type=float, default=0.5, metavar="ULP",
+                   help="allowed growth of an ulp-metric error over the baseline (default 0.5)")
+    p.add_argument("--margin-rel", type=float, default=0.25, metavar="FRACTION",
+                   help="allowed relative growth of other errors (default 0.25)")
+    p.add_argument("--allow-missing", action="store_true", help="baseline tests missing from the run are notes")
+    p.add_argument("--allow-toolkit-mismatch", action="store_true",
+                   help="gate against a baseline of another toolkit or architecture")
+    _add_profile(p)
+    p.set_defaults(func=gate.run_gate)
+
+    p = sub.add_parser("review", help="flag change review: what changed from run A to run B")
+    p.add_argument("a", metavar="A", help="results folder, matrix or baseline file")
+    p.add_argument("b", metavar="B", help="results folder, matrix or baseline file")
+    p.add_argument("--codegen", metavar="FILE", help="cuconform.flagdelta/1 file to merge into the listing")
+    p.add_argument("--profile", action="append", metavar="NAME", help="only this profile, in both A and B")
+    p.add_argument("--profile-a", metavar="NAME", help="the profile to take from A")
+    p.add_argument("--profile-b", metavar="NAME", help="the profile to take from B")
+    p.set_defaults(func=review.run)
+
+    p = sub.add_parser("html", help="one self-contained HTML report")
+    p.add_argument("results", nargs="+", metavar="RESULTS")
+    p.add_argument("-o", "--output", required=True, metavar="report.html")
+    p.add_argument("--title", help="report title")
+    _add_profile(p)
+    p.set_defaults(func=report.run)
+    return ap
+
+
+def main(argv=None, out=None, err=None):
+    out = out or sys.stdout
+    err = err or sys.stderr
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args, out, err)
+    except InputError as e:
+        err.write("cuconform %s: error: %s\n" % (args.command, e))
+        return 2
+    except KeyboardInterrupt:
+        err.write("cuconform %s: interrupted\n" % args.command)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # a bug or an input shape nobody foresaw: still one line, still exit 2
+        if os.environ.get("CUCONFORM_DEBUG"):
+            traceback.print_exc()
+        err.write("cuconform %s: error: internal error on this input (%s: %s); set CUCONFORM_DEBUG=1 for a "
+                  "traceback\n" % (args.command, type(e).__name__, e))
+        return 2
