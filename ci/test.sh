@@ -6,7 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${CUCONFORM_BUILD_DIR:-$root/build}
-bash "$root/ci/setup.sh"
+CUCONFORM_WITH_CHROMIUM=${CUCONFORM_WITH_CHROMIUM:-1} bash "$root/ci/setup.sh"   # chromium: the HTML report render test
 command -v nvcc >/dev/null 2>&1 || export PATH=/usr/local/cuda/bin:$PATH
 t0=$(date +%s)
 bash "$root/ci/build.sh" "$build"

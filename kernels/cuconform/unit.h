@@ -112,6 +112,8 @@ enum class Metric {
   bound,    ///< |got - exact| <= unit's error_bound(args) (error-bound formula)
   differs,  ///< exact where !form::differs_where(args), and must differ where it holds
   skip,     ///< no claim under this profile/side: reported as skipped with the reason
+  report,   ///< no budget known (e.g. no bounds table for this toolkit): graded and
+            ///< recorded, then reported as skipped with the measured numbers; never a pass
 };
 inline const char* metric_name(Metric m) {
   switch (m) {
@@ -123,6 +125,7 @@ inline const char* metric_name(Metric m) {
     case Metric::bound: return "bound";
     case Metric::differs: return "differs";
     case Metric::skip: return "skip";
+    case Metric::report: return "report";
   }
   return "?";
 }
@@ -142,6 +145,7 @@ struct Budget {
   static Budget bound(std::string src) { return {Metric::bound, 1.0, std::move(src)}; }
   static Budget differs(std::string src) { return {Metric::differs, 0.0, std::move(src)}; }
   static Budget skip(std::string reason) { return {Metric::skip, 0.0, std::move(reason)}; }
+  static Budget report(std::string why) { return {Metric::report, 0.0, std::move(why)}; }
   Budget& any_zero_sign() { zero_sign = false; return *this; }
 };
 

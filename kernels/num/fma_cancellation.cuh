@@ -53,11 +53,16 @@ struct FmaCancellation {
     const float aa = rn(ref::mul(a, a), ftz), bb = rn(ref::mul(b, b), ftz);
     struct { const char* name; float v; } cand[2];
     int nc = 0;
+    // Model names carry the sign of the difference, so the record counts how
+    // often a == b came out negative (and its sqrt NaN).
+    auto named = [](float v, const char* neg, const char* zero, const char* pos) { return v < 0 ? neg : v > 0 ? pos : zero; };
     if (s == Side::gpu && p.fmad) {
-      cand[nc++] = {"fused_fma(a,a,-b*b)", rn(ref::fma(a, a, -static_cast<double>(bb)), ftz)};
-      cand[nc++] = {"fused_fma(-b,b,a*a)", rn(ref::fma(-b, b, aa), ftz)};
+      const float l = rn(ref::fma(a, a, -static_cast<double>(bb)), ftz), r = rn(ref::fma(-b, b, aa), ftz);
+      cand[nc++] = {named(l, "fma(a,a,-b*b)<0", "fma(a,a,-b*b)=0", "fma(a,a,-b*b)>0"), l};
+      cand[nc++] = {named(r, "fma(-b,b,a*a)<0", "fma(-b,b,a*a)=0", "fma(-b,b,a*a)>0"), r};
     } else {
-      cand[nc++] = {"unfused", rn(ref::add(aa, -bb), ftz)};
+      const float u = rn(ref::add(aa, -bb), ftz);
+      cand[nc++] = {named(u, "unfused<0", "unfused=0", "unfused>0"), u};
     }
     for (int k = 0; k < nc; ++k) {
       if (!take_sqrt) { m.add(cand[k].name, cand[k].v); continue; }
