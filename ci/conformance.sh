@@ -3,15 +3,22 @@
 # the CPU and, where there is a GPU, on the GPU; then write the summary and the
 # HTML report next to the records and say where they are.
 # Options: --require-gpu   a missing GPU (or no code for it) fails instead of skipping
-#          --tier smoke|full (default full)
+#          --tier smoke|full|exhaustive (default full; exhaustive runs only the
+#                 tier:exhaustive tests: all 2^32 inputs on a GPU, a strided subset on a CPU)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${CUCONFORM_BUILD_DIR:-$root/build}
+exhaustive=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --require-gpu) export CUCONFORM_REQUIRE_GPU=1 ;;
-    --tier) shift; export CUCONFORM_TIER="${1:?--tier needs smoke or full}" ;;
-    *) echo "conformance.sh: unknown option '$1' (known: --require-gpu, --tier smoke|full)" >&2; exit 2 ;;
+    --tier) shift
+      case "${1:-}" in
+        smoke|full) export CUCONFORM_TIER="$1" ;;
+        exhaustive) exhaustive=1 ;;
+        *) echo "conformance.sh: --tier takes smoke, full or exhaustive, not '${1:-}'" >&2; exit 2 ;;
+      esac ;;
+    *) echo "conformance.sh: unknown option '$1' (known: --require-gpu, --tier smoke|full|exhaustive)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -19,7 +26,12 @@ bash "$root/ci/setup.sh"
 command -v nvcc >/dev/null 2>&1 || export PATH=/usr/local/cuda/bin:$PATH
 if [ ! -x "$build/cuconform_default" ] || [ "${CUCONFORM_REBUILD:-1}" = 1 ]; then bash "$root/ci/build.sh" "$build"; fi
 rc=0
-ctest --test-dir "$build" -j "$(nproc)" --no-tests=error -LE '^kind:framework$' --output-junit junit-conformance.xml || rc=$?
+if [ "$exhaustive" = 1 ]; then
+  select=(-L '^tier:exhaustive$')
+else
+  select=(-LE '^(kind:framework|tier:exhaustive)$')
+fi
+ctest --test-dir "$build" -j "$(nproc)" --no-tests=error "${select[@]}" --output-junit junit-conformance.xml || rc=$?
 run=$(cat "$build/results/CURRENT")
 if [ -f "$root/tools/cuconform.py" ]; then
   python3 "$root/tools/cuconform.py" summary --no-fail "$run" > "$run/summary.txt" || true
