@@ -38,3 +38,24 @@ Exact log(double a);
 Exact pow(double a, double b);
 
 }  // namespace cuconform::ref
+
+// ---- Math functions of issue 3 (reference/src/math.cpp) --------------------
+// All take an already-rounded argument and return the function's value to
+// about 113 bits. Special values follow C99 Annex F; sinpi/cospi follow
+// IEEE 754-2019 §9.2.1 for the signs of their exact zeros.
+namespace cuconform::ref {
+Exact tan(double a);
+Exact exp2(double a);
+Exact exp10(double a);
+Exact log2(double a);
+Exact log10(double a);
+Exact cbrt(double a);                      ///< real cube root (negative for a < 0)
+Exact rcbrt(double a);                     ///< 1 / cbrt(a); +-inf at +-0, +-0 at +-inf
+Exact erf(double a);
+Exact erfc(double a);
+Exact sinpi(double a);                     ///< sin(pi a), pi exact; sinpi(+-n) = +-0
+Exact cospi(double a);                     ///< cos(pi a), pi exact; cospi(n + 1/2) = +0
+Exact pow_rational(double a, int p, int q);///< a^(p/q), exact rational exponent, pow's special cases
+Exact pow_c99(double a, double b);         ///< a^b with every C99 F.9.4.4 special case spelled out
+Exact pow_int(double a, int n);            ///< a^n (pow_c99 with an integer exponent)
+}  // namespace cuconform::ref
