@@ -1,0 +1,109 @@
+//===-- F17 num.cbrt-rcbrt-vs-pow-representation-error -------------------===//
+// Guide:  Best Practices Guide 13.0 §12.1.9 ("For exponentiation with an
+//         exponent of 1/3, use the cbrt() or cbrtf() function rather than the
+//         generic exponentiation functions pow() or powf() ... Likewise, for
+//         exponentiation with an exponent of -1/3, use rcbrt() or rcbrtf()")
+//         and §12.1.8 (pow "magnifies the initial representational error" of
+//         an exponent such as 1/3).
+// Claim:  cbrtf/rcbrtf meet their 1-ulp bound everywhere; powf(x, 1.0f/3)
+//         computes x^fl(1/3), whose distance from the cube root grows with
+//         |ln x| (fl32(1/3) - 1/3 = -9.934e-9: about 7-15 ulp at 3e38 or
+//         1e-30), and is NaN for x < 0 where cbrtf(-8) = -2.
+// Check:  cbrt/rcbrt forms against the exact real cube root with the CUDA
+//         row (device; host: glibc cbrtf / CUDA's host rcbrtf); the pow forms
+//         against the exact x^(1/3) with pow semantics (NaN below 0) and the
+//         derived bound |x^(1/3)| |x^delta - 1| + powf's bound, which shows the
+//         representation error as the allowed growth. Float and double.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "cuconform/bounds.h"
+#include "cuconform/unit.h"
+#include "math/math_fn.h"
+
+namespace cuconform::units {
+
+template <class T>
+struct CbrtVsPowBase {
+  using Arg = T;
+  static constexpr int arity = 1;
+  using Out = T;
+  using In = Args<T, 1>;
+  static constexpr bounds::Prec P = bounds::prec_of<T>();
+
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d;
+    const T big = std::numeric_limits<T>::max();
+    d.arg[0] = {-big, big, true, false};
+    for (double v : {8.0, -8.0, 27.0, -27.0, 2.0, 0.125, 1e-30, 3e38, 1e-44, 64.0, 1e300, 1e-300, -1e300})
+      if (std::fabs(v) <= static_cast<double>(big) && (v == 0 || std::fabs(v) >= static_cast<double>(std::numeric_limits<T>::denorm_min())))
+        d.edges.push_back({{static_cast<T>(v)}});
+    return d;
+  }
+  static Exact reference(const In& x) { return ref::cbrt(x[0]); }
+
+  struct Cbrt {
+    static constexpr const char* name = "cbrt";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { return M<T>::cbrt(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::cbrt, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(bounds::Fn::cbrt, s, p, x[0], 0, e);
+    }
+  };
+  struct PowThird {
+    static constexpr const char* name = "pow_third";
+    static constexpr Role role = Role::warned;
+    CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], M<T>::one / 3); }
+    static Exact reference(const In& x) { return ref::pow_rational(x[0], 1, 3); }  // pow semantics: NaN below 0
+    static Budget budget(Side s, const Profile& p) { return bounds::pow_exponent_budget("1/3", P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::pow_rounded_exponent<T>(s, p, x[0], 1, 3, e);
+    }
+  };
+  struct Rcbrt {
+    static constexpr const char* name = "rcbrt";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { return M<T>::rcbrt(x[0]); }
+    static Exact reference(const In& x) { return ref::rcbrt(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::rcbrt, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(bounds::Fn::rcbrt, s, p, x[0], 0, e);
+    }
+  };
+  struct PowMinusThird {
+    static constexpr const char* name = "pow_minus_third";
+    static constexpr Role role = Role::warned;
+    CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], -M<T>::one / 3); }
+    static Exact reference(const In& x) { return ref::pow_rational(x[0], -1, 3); }
+    static Budget budget(Side s, const Profile& p) { return bounds::pow_exponent_budget("-1/3", P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::pow_rounded_exponent<T>(s, p, x[0], -1, 3, e);
+    }
+  };
+  /// PTX: cbrt is a short sequence, pow a long one (BPG §12.1.9 "significantly
+  /// faster"): instruction counts are reported, not gated.
+  static void codegen(CodegenRules& r, const Profile&) {
+    for (const char* f : {"form:cbrt", "form:pow_third", "form:rcbrt", "form:pow_minus_third"})
+      r.count(f, ".*", "BPG §12.1.9: cbrt/rcbrt vs pow instruction count (reported)");
+  }
+};
+
+struct CbrtVsPowF : CbrtVsPowBase<float> {
+  using Base = CbrtVsPowBase<float>;
+  static constexpr UnitInfo info{"cbrt_vs_pow_f32", "F17", "num.cbrt-rcbrt-vs-pow-representation-error", "12.1.9", 12,
+                                 Kind::numeric, 0};
+  CUC_FORM(Cbrt); CUC_FORM(PowThird); CUC_FORM(Rcbrt); CUC_FORM(PowMinusThird);
+  using forms = Forms<Cbrt, PowThird, Rcbrt, PowMinusThird>;
+};
+CUCONFORM_UNIT(CbrtVsPowF)
+
+struct CbrtVsPowD : CbrtVsPowBase<double> {
+  using Base = CbrtVsPowBase<double>;
+  static constexpr UnitInfo info{"cbrt_vs_pow_f64", "F17", "num.cbrt-rcbrt-vs-pow-representation-error", "12.1.9", 12,
+                                 Kind::numeric, 0};
+  CUC_FORM(Cbrt); CUC_FORM(PowThird); CUC_FORM(Rcbrt); CUC_FORM(PowMinusThird);
+  using forms = Forms<Cbrt, PowThird, Rcbrt, PowMinusThird>;
+};
+CUCONFORM_UNIT(CbrtVsPowD)
+
+}  // namespace cuconform::units
