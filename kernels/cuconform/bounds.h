@@ -657,32 +657,33 @@ inline double component_ulps(Fn f, Prec pr, Side s, const Profile& p, std::strin
 /// max |(1 +- eta)^a - 1|.
 template <class T>
 struct Acc {
-  long double v = 0;
-  double rel = 0;
-  double abs = 0;
+  long double v = 0;    // long double: 1 + 2^-53 and 2^-1075 are representable
+  long double rel = 0;
+  long double abs = 0;
 };
 template <class T> Acc<T> input(T x) { Acc<T> a; a.v = x; return a; }
-template <class T> double eta(const Acc<T>& a) {
-  if (a.v == 0) return a.abs == 0 ? 0.0 : HUGE_VAL;
-  return a.rel + a.abs / static_cast<double>(std::fabs(a.v));
+template <class T> long double eta(const Acc<T>& a) {
+  if (a.v == 0) return a.abs == 0 ? 0.0L : HUGE_VALL;
+  return a.rel + a.abs / std::fabs(a.v);
 }
 template <class T> void own_error(Acc<T>& r, double n) {
   constexpr int mant = std::numeric_limits<T>::digits - 1;
-  const double u = std::ldexp(1.0, -mant);
-  const double tiny = std::numeric_limits<T>::denorm_min(), nmin = std::numeric_limits<T>::min();
-  const double w = static_cast<double>(std::fabs(r.v));
-  const double wmax = w * (1 + r.rel) + r.abs, wmin = w * (1 - r.rel) - r.abs;
-  if (wmax >= nmin) r.rel = (1 + r.rel) * (1 + (n + 0.5) * u) - 1;
-  if (wmin < nmin) r.abs += (n + 0.5) * tiny;
+  const long double u = std::ldexp(1.0L, -mant);
+  const long double tiny = std::numeric_limits<T>::denorm_min(), nmin = std::numeric_limits<T>::min();
+  const long double w = std::fabs(r.v);
+  const long double wmax = w * (1 + r.rel) + r.abs, wmin = w * (1 - r.rel) - r.abs;
+  const long double k = (n + 0.5L) * u;
+  if (wmax >= nmin) r.rel = r.rel + k + r.rel * k;
+  if (wmin < nmin) r.abs += (n + 0.5L) * tiny;
 }
 /// op(a) = a^e computed with an n-ulp function (cbrt: e = 1/3, rsqrt: -1/2 ...).
 template <class T> Acc<T> power(const Acc<T>& a, long double e, double n) {
   Acc<T> r;
-  const double h = eta(a);
+  const long double h = eta(a);
   const long double m = std::pow(std::fabs(a.v), e);
   r.v = (a.v < 0 && std::fmod(std::fabs(1 / e), 2.0L) == 1) ? -m : m;  // odd roots keep the sign
-  if (!(h < 1)) { r.rel = HUGE_VAL; return r; }
-  r.rel = std::max(std::fabs(std::pow(1 + h, static_cast<double>(e)) - 1), std::fabs(std::pow(1 - h, static_cast<double>(e)) - 1));
+  if (!(h < 1)) { r.rel = HUGE_VALL; return r; }
+  r.rel = std::max(std::fabs(std::expm1(e * std::log1p(h))), std::fabs(std::expm1(e * std::log1p(-h))));
   own_error(r, n);
   return r;
 }
@@ -690,20 +691,25 @@ template <class T> Acc<T> power(const Acc<T>& a, long double e, double n) {
 template <class T> Acc<T> times(const Acc<T>& a, const Acc<T>& b, double n = 0) {
   Acc<T> r;
   r.v = a.v * b.v;
-  r.rel = (1 + eta(a)) * (1 + eta(b)) - 1;
+  const long double ea = eta(a), eb = eta(b);
+  r.rel = ea + eb + ea * eb;
   own_error(r, n);
   return r;
 }
-/// a - b with an exact operand b (1 - erff(x)): the rounding of the difference.
+/// b - a with an exact operand b (1 - erff(x)): the rounding of the difference.
 template <class T> Acc<T> minus_exact(long double b, const Acc<T>& a, double n = 0) {
   Acc<T> r;
   r.v = b - a.v;
-  r.abs = a.rel * static_cast<double>(std::fabs(a.v)) + a.abs;  // absolute error carried over
+  r.abs = a.rel * std::fabs(a.v) + a.abs;  // absolute error carried over
   own_error(r, n);
   return r;
 }
+/// The absolute bound as a double, rounded up.
 template <class T> double abs_bound(const Acc<T>& a) {
-  return a.rel * static_cast<double>(std::fabs(a.v)) + a.abs;
+  const long double b = a.rel * std::fabs(a.v) + a.abs;
+  double d = static_cast<double>(b);
+  if (static_cast<long double>(d) < b) d = std::nextafter(d, HUGE_VAL);
+  return d;
 }
 
 
@@ -750,6 +756,7 @@ PointBound pow_rounded_exponent(Side s, const Profile& prof, T x, int p, int q, 
   } else if (annex_f_special(Fn::pow, x, ef)) {
     return PointBound::exact_value(rn<T>(e), "special(C99 Annex F)");
   }
+  if (std::isinf(e.hi)) return PointBound::ulp(0, "exact value overflows");
   const long double X = static_cast<long double>(e.hi) + e.lo;
   // delta = ef - p/q = (q*ef - p)/q: q*ef is exact in long double (<= 57 bits).
   const long double delta = (static_cast<long double>(q) * ef - p) / q;
@@ -764,7 +771,9 @@ PointBound pow_rounded_exponent(Side s, const Profile& prof, T x, int p, int q, 
     own_error(a, r.row->ulps);
     own = abs_bound(a);
   }
-  return PointBound::absolute(static_cast<double>(std::fabs(X * rep)) + own, "pow(x, fl(p/q)) vs exact x^(p/q)");
+  double b = static_cast<double>(std::fabs(X * rep)) + own;
+  b = std::nextafter(b, HUGE_VAL);  // rounded up
+  return PointBound::absolute(b, "pow(x, fl(p/q)) vs exact x^(p/q)");
 }
 }  // namespace bounds
 }  // namespace cuconform
