@@ -78,3 +78,10 @@ foreach(p IN LISTS CUCONFORM_PROFILES)
   add_dependencies(${exe} ${ptx_libs})
   cuconform_discover(${exe})
 endforeach()
+
+# Codegen tier at test time: ptxas -v and cuobjdump of the toolkit that built
+# this (else PATH, /usr/local/cuda/bin), and the parser tests, which join the
+# framework's host tests (tests/host) once that directory has defined them.
+get_filename_component(_cuc_cuda_bin "${CMAKE_CUDA_COMPILER}" DIRECTORY)
+target_compile_definitions(cuconform_fixtures PRIVATE CUC_CUDA_BIN_DIR="${_cuc_cuda_bin}")
+cmake_language(DEFER CALL target_sources cuconform_host_tests PRIVATE "${PROJECT_SOURCE_DIR}/tests/host/codegen_test.cpp")

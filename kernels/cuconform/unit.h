@@ -187,28 +187,87 @@ struct Domain {
 
 }  // namespace cuconform
 
-/// Codegen rules (checked by the codegen tier on the PTX this profile built).
+/// Codegen rules (checked by the codegen tier on the code this profile built).
 /// A rule names a kernel: "form:<form name>" is the harness kernel that runs
 /// that form's apply(); anything else is a substring of a kernel's (mangled)
 /// entry name, for units with their own kernels. `opcode` is an ECMAScript
-/// regex matched against whole PTX opcodes (e.g. "fma\\.rn(\\.ftz)?\\.f32").
+/// regex matched against whole opcodes (e.g. "fma\\.rn(\\.ftz)?\\.f32").
+/// Every rule is evaluated for every configured architecture separately (one
+/// PTX per architecture number in CMAKE_CUDA_ARCHITECTURES) and must hold for each.
+///
+/// What a rule reads (`source`):
+///   ptx    the PTX of this profile (default);
+///   ptxas  `ptxas -arch=sm_XX -v` on that PTX: `opcode` names a statistic,
+///          "stack" (bytes of stack frame, i.e. local memory; the larger of the
+///          entry's frame and its cumulative stack size), "spill_stores",
+///          "spill_loads" or "registers", compared with [min, max];
+///   sass   `cuobjdump -sass` of this profile's executable (SASS opcodes such
+///          as "FFMA", "MUFU\\.RSQ"); skipped with the reason where cuobjdump
+///          is missing (it is on the GPU machine, not on the CPU-only builder).
+/// Where (`scope`): the whole kernel (with the device functions it calls), or
+/// only the instructions inside its innermost loops (from a branch target label
+/// to the backward branch that returns to it), e.g. per-iteration work.
+/// Builders return the rule so that it can be refined:
+///   r.count("form:x", "mul\\..*", "why").in_loops();
+///   r.absent("form:x", "FFMA", "why").in_sass();
 struct CodegenRule {
-  enum Expect { present, absent, count } expect;
+  enum Expect { present, absent, count, range } expect;
   std::string kernel;
   std::string opcode;
   std::string why;   ///< the claim and its source
+  enum Source { ptx, ptxas, sass } source = ptx;
+  enum Scope { whole, loops } scope = whole;
+  long min = 0, max = -1;  ///< range rules: min <= matches (<= max when max >= 0)
+  CodegenRule& in_loops() { scope = loops; return *this; }
+  CodegenRule& in_sass() { source = sass; return *this; }
 };
+inline const char* codegen_source_name(CodegenRule::Source s) {
+  return s == CodegenRule::ptx ? "ptx" : s == CodegenRule::ptxas ? "ptxas" : "sass";
+}
 struct CodegenRules {
   std::vector<CodegenRule> rules;
-  void present(std::string kernel, std::string opcode, std::string why) {
-    rules.push_back({CodegenRule::present, std::move(kernel), std::move(opcode), std::move(why)});
+  CodegenRule& add(CodegenRule::Expect e, std::string kernel, std::string opcode, std::string why, long min = 0,
+                   long max = -1) {
+    CodegenRule r{e, std::move(kernel), std::move(opcode), std::move(why)};
+    r.min = min;
+    r.max = max;
+    rules.push_back(std::move(r));
+    return rules.back();
   }
-  void absent(std::string kernel, std::string opcode, std::string why) {
-    rules.push_back({CodegenRule::absent, std::move(kernel), std::move(opcode), std::move(why)});
+  /// At least one instruction matching `opcode`.
+  CodegenRule& present(std::string kernel, std::string opcode, std::string why) {
+    return add(CodegenRule::present, std::move(kernel), std::move(opcode), std::move(why), 1, -1);
+  }
+  /// No instruction matching `opcode`.
+  CodegenRule& absent(std::string kernel, std::string opcode, std::string why) {
+    return add(CodegenRule::absent, std::move(kernel), std::move(opcode), std::move(why), 0, 0);
   }
   /// Reported (instruction count), not gated.
-  void count(std::string kernel, std::string opcode, std::string why) {
-    rules.push_back({CodegenRule::count, std::move(kernel), std::move(opcode), std::move(why)});
+  CodegenRule& count(std::string kernel, std::string opcode, std::string why) {
+    return add(CodegenRule::count, std::move(kernel), std::move(opcode), std::move(why));
+  }
+  /// Gated counts: exactly n, at least n, at most n matching instructions.
+  CodegenRule& exactly(std::string kernel, std::string opcode, long n, std::string why) {
+    return add(CodegenRule::range, std::move(kernel), std::move(opcode), std::move(why), n, n);
+  }
+  CodegenRule& at_least(std::string kernel, std::string opcode, long n, std::string why) {
+    return add(CodegenRule::range, std::move(kernel), std::move(opcode), std::move(why), n, -1);
+  }
+  CodegenRule& at_most(std::string kernel, std::string opcode, long n, std::string why) {
+    return add(CodegenRule::range, std::move(kernel), std::move(opcode), std::move(why), 0, n);
+  }
+  /// ptxas -v statistic ("stack", "spill_stores", "spill_loads", "registers")
+  /// of the kernel in [min, max] (max < 0: no upper limit).
+  CodegenRule& resource(std::string kernel, std::string stat, long min, long max, std::string why) {
+    CodegenRule& r = add(CodegenRule::range, std::move(kernel), std::move(stat), std::move(why), min, max);
+    r.source = CodegenRule::ptxas;
+    return r;
+  }
+  /// ptxas -v statistic reported, not gated.
+  CodegenRule& resource_count(std::string kernel, std::string stat, std::string why) {
+    CodegenRule& r = add(CodegenRule::count, std::move(kernel), std::move(stat), std::move(why));
+    r.source = CodegenRule::ptxas;
+    return r;
   }
 };
 

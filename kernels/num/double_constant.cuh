@@ -53,6 +53,7 @@ struct DoubleConstant {
   struct ScaleD {
     static constexpr const char* name = "scale_d";
     static constexpr Role role = Role::warned;
+    static constexpr bool uses_double = true;  // the warned-against form: exempt from the f64 lint
     CUC_HD static float apply(const In& x) { return x[0] * 0.1; }  // promoted to double, narrowed on return
     static Budget budget(Side, const Profile&) { return Budget::model("§12.1.7: f32->f64, f64 multiply by fl64(0.1), f64->f32"); }
     static void models(const In& x, Models<float>& m, Side s, const Profile& p) {
@@ -73,6 +74,7 @@ struct DoubleConstant {
   struct CircumferenceD {
     static constexpr const char* name = "circumference_d";
     static constexpr Role role = Role::warned;
+    static constexpr bool uses_double = true;  // the warned-against form: exempt from the f64 lint
     CUC_HD static float apply(const In& x) { return 2 * 3.141592653589793 * x[0]; }
     static Exact reference(const In& x) { return ref::pi_times(2.0 * static_cast<double>(x[0])); }
     static Budget budget(Side, const Profile&) { return Budget::model("§12.1.1: (2*fl64(pi)) * r in f64, then to f32"); }

@@ -24,6 +24,7 @@ struct PlantedCodegen {
   struct ForgotSuffix {
     static constexpr const char* name = "forgot_suffix";
     static constexpr Role role = Role::probe;
+    static constexpr bool uses_double = true;  // declared, so the f64 lint leaves it to the planted rules below
     CUC_HD static float apply(const In& x) { return x[0] * 0.1; }
     static Budget budget(Side, const Profile&) { return Budget::ulp(1, "control: within 1 ulp of x/10 either way"); }
   };
