@@ -510,8 +510,10 @@ inline bool annex_f_special(Fn f, double x, double y) {
     case Fn::pow:
       return y == 0 || x == 1 || nz || inf || nan || std::isinf(y) || std::isnan(y) ||
              (x < 0 && std::floor(y) != y);
-    case Fn::div: case Fn::recip:
+    case Fn::div:
       return nz || inf || nan || y == 0 || std::isinf(y) || std::isnan(y);
+    case Fn::recip:
+      return nz || inf || nan;
     default:
       return false;
   }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cmath>
+#include <limits>
 
 #include "cuconform/unit.h"
 
@@ -63,6 +64,24 @@ template <> struct M<double> {
   static constexpr double one = 1.0;
   static constexpr double pi = 3.141592653589793;
 };
+
+/// Edge points uniform in [lo, hi] (the sampler stratifies by binade, which
+/// puts most inputs near 0; functions like exp2 need the whole linear range).
+template <class T, int N>
+void add_uniform_edges(Domain<T, N>& d, int arg, double lo, double hi, int n, unsigned long long seed) {
+  unsigned long long s = seed;
+  for (int k = 0; k < n; ++k) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    const double u = static_cast<double>(s >> 11) * 0x1p-53;
+    Args<T, N> a;
+    for (int j = 0; j < N; ++j) a[j] = static_cast<T>(1);
+    a[arg] = static_cast<T>(lo + (hi - lo) * u);
+    d.edges.push_back(a);
+  }
+}
+template <class T> void add_edge(Domain<T, 1>& d, double v) {
+  if (std::fabs(v) <= static_cast<double>(std::numeric_limits<T>::max())) d.edges.push_back({{static_cast<T>(v)}});
+}
 
 }  // namespace cuconform::units
 

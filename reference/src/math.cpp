@@ -92,6 +92,19 @@ Exact cospi(double a) {
   return ex(s * cospi_reduced(r));
 }
 
+Exact sin_degrees(double a) {
+  // sin(pi * a / 180): reduce a modulo 360 exactly, fold to [0, 90] degrees.
+  if (std::isnan(a) || std::isinf(a)) return nan_exact();
+  Q r = fmodq(fabsq(Q(a)), 360);  // exact
+  Q s = std::signbit(a) ? -1 : 1;
+  if (r >= 180) { r -= 180; s = -s; }
+  if (r > 90) r = 180 - r;
+  if (r == 0) return Exact{std::signbit(a) ? -0.0 : 0.0, 0.0};  // sinPi(+-n) = +-0 (a multiple of 180)
+  if (r == 90) return ex(s);
+  if (r > 45) return ex(s * cosq(kPi * ((90 - r) / 180)));
+  return ex(s * sinq(kPi * (r / 180)));
+}
+
 Exact pow_rational(double a, int p, int q) {
   // x^(p/q) with the exact rational exponent, with pow's special cases
   // (C99 F.9.4.4) for the exponent p/q.

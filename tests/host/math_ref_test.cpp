@@ -102,6 +102,17 @@ TEST(MathRef, SinpiCospiMatchHighPrecisionEverywhere) {
   EXPECT_TRUE(same(value(ref::cospi(-2.5)), 0.0));
 }
 
+TEST(MathRef, SinDegrees) {
+  EXPECT_TRUE(same(value(ref::sin_degrees(180.0)), 0.0));
+  EXPECT_TRUE(same(value(ref::sin_degrees(-360.0)), -0.0));
+  EXPECT_TRUE(same(value(ref::sin_degrees(90.0)), 1.0));
+  EXPECT_TRUE(same(value(ref::sin_degrees(-270.0)), 1.0));
+  EXPECT_EQ(round_exact<double>(ref::sin_degrees(30.0)), 0.5);
+  const Big pi = mp::atan(Big(1)) * 4;
+  for (double x : {1.0, 29.9, 44.999, 45.001, 123.456, -1e7 + 0.3, 1e-30})
+    EXPECT_LT(rel_err(ref::sin_degrees(x), mp::sin(pi * Big(x) / 180)), 1e-30) << x;
+}
+
 TEST(MathRef, PowRationalExactValuesAndSpecialCases) {
   EXPECT_EQ(value(ref::pow_rational(8.0, 1, 3)), 2.0);
   EXPECT_EQ(value(ref::pow_rational(64.0, -1, 6)), 0.5);

@@ -55,6 +55,7 @@ Exact erf(double a);
 Exact erfc(double a);
 Exact sinpi(double a);                     ///< sin(pi a), pi exact; sinpi(+-n) = +-0
 Exact cospi(double a);                     ///< cos(pi a), pi exact; cospi(n + 1/2) = +0
+Exact sin_degrees(double a);               ///< sin(pi a / 180) = sinpi(a/180) with an exact division
 Exact pow_rational(double a, int p, int q);///< a^(p/q), exact rational exponent, pow's special cases
 Exact pow_c99(double a, double b);         ///< a^b with every C99 F.9.4.4 special case spelled out
 Exact pow_int(double a, int n);            ///< a^n (pow_c99 with an integer exponent)

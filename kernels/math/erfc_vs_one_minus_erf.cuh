@@ -1,0 +1,96 @@
+//===-- F15 num.erfcf ------------------------------------------------------===//
+// Guide:  Best Practices Guide 13.0 §12.1.7 ("the CUDA math library's
+//         complementary error function, erfcf(), is particularly fast with
+//         full single-precision accuracy").
+// Claim:  erfcf within 4 ulp (erfc 5) over its whole range, including its
+//         subnormal results near x = 10; the natural alternative 1 - erff(x)
+//         cancels: about 10^4 ulp off near x = 3 and 0 from x = 4 (erff(x)
+//         rounds to 1), which is exactly what erff's own bound and the
+//         subtraction allow (the derived bound below).
+// Check:  erfc and 1 - erf against the exact erfc (float128), erf against the
+//         exact erf; uniform edges over [-12, 12] (float) / [-30, 30] (double)
+//         besides the binade-stratified sample; float and double. erfcf is not
+//         in Table 20: -use_fast_math changes only FTZ.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "cuconform/bounds.h"
+#include "cuconform/unit.h"
+#include "math/math_fn.h"
+
+namespace cuconform::units {
+
+template <class T>
+struct ErfcBase {
+  using Arg = T;
+  static constexpr int arity = 1;
+  using Out = T;
+  using In = Args<T, 1>;
+  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  using Fn = bounds::Fn;
+  static constexpr double span = std::is_same_v<T, float> ? 12.0 : 30.0;
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d;
+    d.arg[0] = {-std::numeric_limits<T>::max(), std::numeric_limits<T>::max(), true, false};
+    for (double v : {3.0, 4.0, 5.0, 10.0, 9.19, 10.05, 26.5, 27.2, -3.0, 0.5, 0.47})
+      add_edge(d, v);
+    add_uniform_edges(d, 0, -span, span, 6000, 0xe4fc);
+    return d;
+  }
+  static Exact reference(const In& x) { return ref::erfc(x[0]); }
+
+  struct Erfc {
+    static constexpr const char* name = "erfc";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { return M<T>::erfc(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::erfc, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::erfc, s, p, x[0], 0, e);
+    }
+  };
+  struct OneMinusErf {
+    static constexpr const char* name = "one_minus_erf";
+    static constexpr Role role = Role::warned;
+    CUC_HD static T apply(const In& x) { return M<T>::one - M<T>::erf(x[0]); }
+    static Budget budget(Side s, const Profile& p) {
+      return bounds::composed_budget("1 - erf(x) (erf's bound at erf(x), then the subtraction)", {Fn::erf, Fn::add}, P, s, p);
+    }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      if (bounds::annex_f_special(Fn::erfc, x[0], 0)) return PointBound::exact_value(bounds::rn<T>(e), "special(C99 Annex F)");
+      const double n = bounds::component_ulps(Fn::erf, P, s, p, nullptr);
+      if (n < 0) return PointBound::none("no-documented-bounds-table");
+      bounds::Acc<T> erf;
+      erf.v = 1 - (static_cast<long double>(e.hi) + e.lo);  // erf(x) = 1 - erfc(x), to ~2^-64
+      bounds::own_error(erf, n);
+      return PointBound::absolute(bounds::abs_bound(bounds::minus_exact(1.0L, erf)),
+                                  e.hi < 0x1p-24 ? "1 - erf: erf rounds to 1 (catastrophic cancellation)" : nullptr);
+    }
+  };
+  struct Erf {
+    static constexpr const char* name = "erf";
+    static constexpr Role role = Role::probe;
+    CUC_HD static T apply(const In& x) { return M<T>::erf(x[0]); }
+    static Exact reference(const In& x) { return ref::erf(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::erf, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::erf, s, p, x[0], 0, e);
+    }
+  };
+};
+
+struct ErfcF : ErfcBase<float> {
+  using Base = ErfcBase<float>;
+  static constexpr UnitInfo info{"erfc_f32", "F15", "num.erfcf", "12.1.7", 12, Kind::numeric, 0};
+  CUC_FORM(Erfc); CUC_FORM(OneMinusErf); CUC_FORM(Erf);
+  using forms = Forms<Erfc, OneMinusErf, Erf>;
+};
+CUCONFORM_UNIT(ErfcF)
+
+struct ErfcD : ErfcBase<double> {
+  using Base = ErfcBase<double>;
+  static constexpr UnitInfo info{"erfc_f64", "F15", "num.erfcf", "12.1.7", 12, Kind::numeric, 0};
+  CUC_FORM(Erfc); CUC_FORM(OneMinusErf); CUC_FORM(Erf);
+  using forms = Forms<Erfc, OneMinusErf, Erf>;
+};
+CUCONFORM_UNIT(ErfcD)
+
+}  // namespace cuconform::units

@@ -1,0 +1,81 @@
+//===-- F22 num.exp2-exp10-vs-pow ------------------------------------------===//
+// Guide:  Best Practices Guide 13.0 §12.1.9 ("For exponentiation using base 2
+//         or 10, use the functions exp2() or exp2f() and exp10() or exp10f()
+//         rather than the functions pow() or powf()"; the guide misspells them
+//         expf2/expf10 once). pow is heavy in registers and instructions;
+//         exp2/exp10 are like exp and "can be as much as ten times faster".
+// Claim:  both spellings compute the same function; exp2/exp10 within their
+//         rows (CUDA: exp2f/exp10f 2 ulp, exp2/exp10 1 ulp), powf(2,x) and
+//         powf(10,x) within pow's (4 / 2 ulp), under -use_fast_math exp10f ->
+//         __exp10f (2 + floor(|2.97 x|) ulp) and powf -> __powf (derived from
+//         exp2f(y*__log2f(x))); exp2f is not in Table 20 and keeps its row.
+// Check:  every form against the exact 2^x or 10^x (float128), over the whole
+//         linear range (uniform edges: integers, where 2^n and 10^n for
+//         n <= 10 (float) / 22 (double) are exact, and random reals) and the
+//         binade-stratified sample, with special values exact.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "cuconform/bounds.h"
+#include "cuconform/unit.h"
+#include "math/math_fn.h"
+
+namespace cuconform::units {
+
+template <class T, bool Ten>
+struct ExpBaseVsPow {
+  using Arg = T;
+  static constexpr int arity = 1;
+  using Out = T;
+  using In = Args<T, 1>;
+  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  static constexpr bool f32 = std::is_same_v<T, float>;
+  // The range where the result is neither 0 nor infinite, and a margin.
+  static constexpr double lo = Ten ? (f32 ? -47.0 : -326.0) : (f32 ? -152.0 : -1077.0);
+  static constexpr double hi = Ten ? (f32 ? 40.0 : 310.0) : (f32 ? 130.0 : 1026.0);
+
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d;
+    d.arg[0] = {static_cast<T>(lo), static_cast<T>(hi), true, false};
+    for (double n = std::ceil(lo); n <= hi; n += 1) add_edge(d, n);
+    add_uniform_edges(d, 0, lo, hi, 4000, Ten ? 0xe10 : 0xe2);
+    return d;
+  }
+  static Exact reference(const In& x) { return Ten ? ref::exp10(x[0]) : ref::exp2(x[0]); }
+
+  struct Exp {
+    static constexpr const char* name = Ten ? "exp10" : "exp2";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { if constexpr (Ten) return M<T>::exp10(x[0]); else return M<T>::exp2(x[0]); }
+    static constexpr bounds::Fn fn = Ten ? bounds::Fn::exp10 : bounds::Fn::exp2;
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(fn, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(fn, s, p, x[0], 0, e);
+    }
+  };
+  struct Pow {
+    static constexpr const char* name = Ten ? "pow_10_x" : "pow_2_x";
+    static constexpr Role role = Role::warned;
+    CUC_HD static T apply(const In& x) { return M<T>::pow(static_cast<T>(Ten ? 10 : 2), x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::pow, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(bounds::Fn::pow, s, p, Ten ? 10.0 : 2.0, x[0], e);
+    }
+  };
+};
+
+#define CUC_F22_UNIT(Name, T, Ten, slug)                                                                  \
+  struct Name : ExpBaseVsPow<T, Ten> {                                                                    \
+    using Base = ExpBaseVsPow<T, Ten>;                                                                    \
+    static constexpr UnitInfo info{slug, "F22", "num.exp2-exp10-vs-pow", "12.1.9", 12, Kind::numeric, 0}; \
+    CUC_FORM(Exp); CUC_FORM(Pow);                                                                         \
+    using forms = Forms<Exp, Pow>;                                                                        \
+  };                                                                                                      \
+  CUCONFORM_UNIT(Name)
+
+CUC_F22_UNIT(Exp2VsPowF, float, false, "exp2_vs_pow_f32")
+CUC_F22_UNIT(Exp10VsPowF, float, true, "exp10_vs_pow_f32")
+CUC_F22_UNIT(Exp2VsPowD, double, false, "exp2_vs_pow_f64")
+CUC_F22_UNIT(Exp10VsPowD, double, true, "exp10_vs_pow_f64")
+#undef CUC_F22_UNIT
+
+}  // namespace cuconform::units

@@ -1,0 +1,126 @@
+//===-- F18 num.intrinsics-vs-standard-functions: exp/exp10/log/log2 and pow
+// Guide:  Best Practices Guide 13.0 §12.1.9: "__functionName() ... faster but
+//         provide somewhat lower accuracy (e.g., __sinf(x) and __expf(x))";
+//         functionName() slower and more accurate; use the intrinsics
+//         selectively where the altered behaviour can be tolerated.
+// Claim:  (CUDA 13.0 PG Tables 17/21) expf 2 ulp vs __expf 2 + floor(|1.173x|)
+//         ulp; exp10f 2 vs __exp10f 2 + floor(|2.97x|); logf 1 vs __logf
+//         (2^-21.41 absolute on [0.5, 2], 3 ulp elsewhere); log2f 1 vs __log2f
+//         (2^-22 on [0.5, 2], 2 ulp elsewhere); powf 4 vs __powf, derived from
+//         exp2f(y*__log2f(x)) (NaN for a negative base).
+// Check:  each pair against the exact function (float128) over the function's
+//         whole range (uniform edges across it plus the binade-stratified
+//         sample; for pow, pairs with the specials crossed). The standard
+//         forms run on both sides (under -use_fast_math their GPU side is the
+//         intrinsic, Table 20); the intrinsic forms on the GPU only.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "cuconform/bounds.h"
+#include "cuconform/unit.h"
+#include "math/math_fn.h"
+
+namespace cuconform::units {
+
+#ifdef __CUDA_ARCH__
+#define CUC_FAST(call, fallback) call
+#else
+#define CUC_FAST(call, fallback) fallback  // never run: GPU-only forms
+#endif
+
+/// One standard function and its intrinsic, unary, float.
+template <bounds::Fn Std, bounds::Fn Fast>
+struct UnaryPair {
+  using Arg = float;
+  static constexpr int arity = 1;
+  using Out = float;
+  using In = Args<float, 1>;
+  template <bounds::Fn F> struct Graded {
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(F, bounds::Prec::f32, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<float>(F, s, p, x[0], 0, e);
+    }
+  };
+};
+
+#define CUC_F18_UNARY(Name, slug, Std, Fast, stdname, fastname, stdcall, fastcall, refcall, LO, HI, seed)         \
+  struct Name : UnaryPair<bounds::Fn::Std, bounds::Fn::Fast> {                                                  \
+    static constexpr UnitInfo info{slug, "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,           \
+                                   Kind::numeric, 0};                                                           \
+    static Domain<float, 1> domain() {                                                                          \
+      Domain<float, 1> d;                                                                                       \
+      d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};                                                              \
+      add_uniform_edges(d, 0, LO, HI, 20000, seed);                                                             \
+      add_uniform_edges(d, 0, 0.5, 2.0, 5000, seed + 1);                                                        \
+      return d;                                                                                                 \
+    }                                                                                                           \
+    static Exact reference(const In& x) { return refcall(x[0]); }                                               \
+    struct Standard : Graded<bounds::Fn::Std> {                                                                 \
+      static constexpr const char* name = stdname;                                                              \
+      static constexpr Role role = Role::robust;                                                                \
+      CUC_HD static float apply(const In& x) { return stdcall(x[0]); }                                          \
+    };                                                                                                          \
+    struct Intrinsic : Graded<bounds::Fn::Fast> {                                                               \
+      static constexpr const char* name = fastname;                                                             \
+      static constexpr Role role = Role::recommended;                                                           \
+      static constexpr bool cpu = false;                                                                        \
+      CUC_HD static float apply(const In& x) { return CUC_FAST(fastcall(x[0]), stdcall(x[0])); }                \
+    };                                                                                                          \
+    using forms = Forms<Standard, Intrinsic>;                                                                   \
+  };                                                                                                            \
+  CUCONFORM_UNIT(Name)
+
+CUC_F18_UNARY(IntrinsicExp, "intrinsic_exp", exp, i_exp, "expf", "fast_expf", expf, __expf, ref::exp, -110.0, 95.0, 0x1e)
+CUC_F18_UNARY(IntrinsicExp10, "intrinsic_exp10", exp10, i_exp10, "exp10f", "fast_exp10f", exp10f, __exp10f, ref::exp10,
+              -48.0, 41.0, 0x1e10)
+CUC_F18_UNARY(IntrinsicLog, "intrinsic_log", log, i_log, "logf", "fast_logf", logf, __logf, ref::log, 0.0, 100.0, 0x10)
+CUC_F18_UNARY(IntrinsicLog2, "intrinsic_log2", log2, i_log2, "log2f", "fast_log2f", log2f, __log2f, ref::log2, 0.0, 100.0,
+              0x102)
+#undef CUC_F18_UNARY
+
+/// powf and __powf, two arguments.
+struct IntrinsicPow {
+  static constexpr UnitInfo info{"intrinsic_pow", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
+                                 Kind::numeric, 0};
+  using Arg = float;
+  static constexpr int arity = 2;
+  using Out = float;
+  using In = Args<float, 2>;
+  using Fn = bounds::Fn;
+  static Domain<float, 2> domain() {
+    Domain<float, 2> d;
+    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
+    d.arg[1] = {-200.0f, 200.0f, true, false};
+    unsigned long long s = 0x9f;
+    for (int k = 0; k < 20000; ++k) {  // x > 0 spread over its binades, y uniform: results mostly finite
+      s = s * 6364136223846793005ull + 1442695040888963407ull;
+      const float x = std::ldexp(1.0f + static_cast<float>((s >> 40) & 0xffffff) * 0x1p-24f, static_cast<int>((s >> 20) % 60) - 30);
+      const float y = static_cast<float>(static_cast<double>(s >> 11) * 0x1p-53 * 60.0 - 30.0);
+      d.edges.push_back({{(k % 10 == 0) ? -x : x, (k % 7 == 0) ? std::round(y) : y}});
+    }
+    return d;
+  }
+  static Exact reference(const In& x) { return ref::pow_c99(x[0], x[1]); }
+  struct Standard {
+    static constexpr const char* name = "powf";
+    static constexpr Role role = Role::robust;
+    CUC_HD static float apply(const In& x) { return powf(x[0], x[1]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::pow, bounds::Prec::f32, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<float>(Fn::pow, s, p, x[0], x[1], e);
+    }
+  };
+  struct Intrinsic {
+    static constexpr const char* name = "fast_powf";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool cpu = false;
+    CUC_HD static float apply(const In& x) { return CUC_FAST(__powf(x[0], x[1]), powf(x[0], x[1])); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::i_pow, bounds::Prec::f32, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<float>(Fn::i_pow, s, p, x[0], x[1], e);
+    }
+  };
+  using forms = Forms<Standard, Intrinsic>;
+};
+CUCONFORM_UNIT(IntrinsicPow)
+
+}  // namespace cuconform::units

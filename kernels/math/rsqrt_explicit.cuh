@@ -1,0 +1,105 @@
+//===-- F5 num.rsqrtf-explicit ---------------------------------------------===//
+// Guide:  Best Practices Guide 13.0 §12.1.6 ("The reciprocal square root
+//         should always be invoked explicitly as rsqrtf() for single precision
+//         and rsqrt() for double precision. The compiler optimizes
+//         1.0f/sqrtf(x) into rsqrtf() only when this does not violate IEEE-754
+//         semantics") and §12.1.1 (only with -prec-div=false and
+//         -prec-sqrt=false).
+// Claim:  rsqrtf within 2 ulp, rsqrt within 1 (CUDA Table 17/18; the host runs
+//         CUDA's own host implementations); 1.0f/sqrtf(x) is two IEEE
+//         operations by default (the bound derived from 1/2 + 1/2 ulp), and
+//         under -prec-div=false -prec-sqrt=false (profiles approx, fast-math)
+//         it may be rsqrtf with its 2 ulp. Special values exact:
+//         rsqrt(+0) = +inf, rsqrt(-0) = -inf, rsqrt(+inf) = +0, rsqrt(x<0) = NaN.
+// Check:  every form against the exact 1/sqrt(x) (float128), float and double.
+//         The PTX side (rsqrt.approx only under both flags) is
+//         kernels/codegen/rsqrt_explicit.cuh.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "cuconform/bounds.h"
+#include "cuconform/unit.h"
+#include "math/math_fn.h"
+
+namespace cuconform::units {
+
+template <class T>
+struct RsqrtBase {
+  using Arg = T;
+  static constexpr int arity = 1;
+  using Out = T;
+  using In = Args<T, 1>;
+  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  using Fn = bounds::Fn;
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d;
+    d.arg[0] = {-std::numeric_limits<T>::max(), std::numeric_limits<T>::max(), true, false};
+    for (double v : {4.0, 0.25, 2.0, 3.0, 1e-40, 1e-310, 0x1p-149, 0x1p126, 0x1p127})
+      if (v >= static_cast<double>(std::numeric_limits<T>::denorm_min())) add_edge(d, v);
+    return d;
+  }
+  static Exact reference(const In& x) { return ref::rsqrt(x[0]); }
+  /// 1.0f/sqrtf on the GPU with both flags approximate: the compiler may turn
+  /// it into rsqrtf (Table 17 note). Anywhere else: sqrt then 1/x.
+  static bool converted(Side s, const Profile& p) {
+    return std::is_same_v<T, float> && s == Side::gpu && !p.prec_div && !p.prec_sqrt;
+  }
+
+  struct Rsqrt {
+    static constexpr const char* name = "rsqrt";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { return M<T>::rsqrt(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::rsqrt, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::rsqrt, s, p, x[0], 0, e);
+    }
+  };
+  struct OneOverSqrt {
+    static constexpr const char* name = "one_over_sqrt";
+    static constexpr Role role = Role::warned;
+    CUC_HD static T apply(const In& x) { return M<T>::one / M<T>::sqrt(x[0]); }
+    static Budget budget(Side s, const Profile& p) {
+      if (converted(s, p)) {
+        Budget b = bounds::budget(Fn::rsqrt, P, s, p);
+        b.source = "-prec-div=false -prec-sqrt=false: 1.0f/sqrtf(x) may become rsqrtf(x) (BPG §12.1.1); " + b.source;
+        return b;
+      }
+      return bounds::composed_budget("1/sqrt(x)", {Fn::sqrt, Fn::recip}, P, s, p);
+    }
+    static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
+      const T x = in[0];
+      if (bounds::annex_f_special(Fn::rsqrt, x, 0)) return PointBound::exact_value(bounds::rn<T>(e), "special(C99 Annex F)");
+      const double nr = bounds::component_ulps(Fn::rsqrt, P, s, p, nullptr);
+      const double ns = bounds::component_ulps(Fn::sqrt, P, s, p, nullptr);
+      const double nc = bounds::component_ulps(Fn::recip, P, s, p, nullptr);
+      if (nr < 0 || ns < 0 || nc < 0) return PointBound::none("no-documented-bounds-table");
+      const auto a = bounds::input(x);
+      const double composed = bounds::abs_bound(bounds::power(bounds::power(a, 0.5L, ns), -1.0L, nc));
+      if (converted(s, p)) {  // either code may be generated: the larger of the two bounds
+        double r = composed;
+        bounds::Acc<T> c;
+        c.v = static_cast<long double>(e.hi) + e.lo;
+        bounds::own_error(c, nr);
+        return PointBound::absolute(std::max(r, bounds::abs_bound(c)), "1/sqrtf: composed or converted to rsqrtf");
+      }
+      return PointBound::absolute(composed);
+    }
+  };
+};
+
+struct RsqrtExplicitF : RsqrtBase<float> {
+  using Base = RsqrtBase<float>;
+  static constexpr UnitInfo info{"rsqrt_explicit_f32", "F5", "num.rsqrtf-explicit", "12.1.6", 12, Kind::numeric, 0};
+  CUC_FORM(Rsqrt); CUC_FORM(OneOverSqrt);
+  using forms = Forms<Rsqrt, OneOverSqrt>;
+};
+CUCONFORM_UNIT(RsqrtExplicitF)
+
+struct RsqrtExplicitD : RsqrtBase<double> {
+  using Base = RsqrtBase<double>;
+  static constexpr UnitInfo info{"rsqrt_explicit_f64", "F5", "num.rsqrtf-explicit", "12.1.6", 12, Kind::numeric, 0};
+  CUC_FORM(Rsqrt); CUC_FORM(OneOverSqrt);
+  using forms = Forms<Rsqrt, OneOverSqrt>;
+};
+CUCONFORM_UNIT(RsqrtExplicitD)
+
+}  // namespace cuconform::units

@@ -1,0 +1,98 @@
+//===-- F20 num.sincos-family ----------------------------------------------===//
+// Guide:  Best Practices Guide 13.0 §12.1.9 ("whenever sine and cosine of the
+//         same argument are computed, the sincos family of instructions should
+//         be used": __sincosf() for fast math, sincosf() for single, sincos()
+//         for double).
+// Claim:  sincosf/sincos give both parts within their row (CUDA: sincosf 2
+//         ulp, sincos 2; under -use_fast_math sincosf is __sincosf, bounded by
+//         __sinf/__cosf on [-pi, pi]) and the same values as separate sin and
+//         cos calls (one argument reduction instead of two; a soft invariant
+//         the catalog asks to notice if a library change breaks it).
+// Check:  each part against the exact sin/cos (float128) over the full range;
+//         a third form returns 1 where both parts equal sin(x)/cos(x) bitwise
+//         (NaN equal to NaN) and 0 elsewhere, graded by the model "equal".
+//         __sincosf itself is in kernels/math/intrinsics_trig.cuh; the PTX side
+//         (one reduction) in kernels/codegen/sincos_reduction.cuh.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "cuconform/bounds.h"
+#include "cuconform/unit.h"
+#include "math/math_fn.h"
+
+namespace cuconform::units {
+
+template <class T>
+struct SincosBase {
+  using Arg = T;
+  static constexpr int arity = 1;
+  using Out = T;
+  using In = Args<T, 1>;
+  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  using Fn = bounds::Fn;
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d;
+    const T big = std::numeric_limits<T>::max();
+    d.arg[0] = {-big, big, true, false};
+    add_uniform_edges(d, 0, -10.0, 10.0, 2000, 0x5c);
+    return d;
+  }
+  static Exact reference(const In& x) { return ref::sin(x[0]); }
+  /// Bitwise equality of results (NaN equal to NaN; zeros compared by the sign of 1/z).
+  CUC_HD static bool same(T a, T b) {
+    if (a != a || b != b) return a != a && b != b;
+    if (a != b) return false;
+    return a != T(0) || (M<T>::one / a == M<T>::one / b);
+  }
+
+  struct SincosSin {
+    static constexpr const char* name = "sincos_sin";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { T s, c; M<T>::sincos(x[0], &s, &c); return s; }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sincos, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::sincos, s, p, x[0], 0, e);
+    }
+  };
+  struct SincosCos {
+    static constexpr const char* name = "sincos_cos";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { T s, c; M<T>::sincos(x[0], &s, &c); return c; }
+    static Exact reference(const In& x) { return ref::cos(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sincos_c, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::sincos_c, s, p, x[0], 0, e);
+    }
+  };
+  struct EqualsPair {
+    static constexpr const char* name = "sincos_equals_pair";
+    static constexpr Role role = Role::probe;
+    CUC_HD static T apply(const In& x) {
+      T s, c;
+      M<T>::sincos(x[0], &s, &c);
+      return (same(s, M<T>::sin(x[0])) && same(c, M<T>::cos(x[0]))) ? T(1) : T(0);
+    }
+    static Exact reference(const In&) { return ref::value(1.0); }
+    static Budget budget(Side, const Profile&) {
+      return Budget::model("BPG §12.1.9: sincos computes what sin and cos compute, sharing one reduction (catalog F20 soft invariant)");
+    }
+    static void models(const In&, Models<T>& m, Side, const Profile&) { m.add("equal", T(1)); }
+  };
+};
+
+struct SincosFamilyF : SincosBase<float> {
+  using Base = SincosBase<float>;
+  static constexpr UnitInfo info{"sincos_family_f32", "F20", "num.sincos-family", "12.1.9", 12, Kind::numeric, 0};
+  CUC_FORM(SincosSin); CUC_FORM(SincosCos); CUC_FORM(EqualsPair);
+  using forms = Forms<SincosSin, SincosCos, EqualsPair>;
+};
+CUCONFORM_UNIT(SincosFamilyF)
+
+struct SincosFamilyD : SincosBase<double> {
+  using Base = SincosBase<double>;
+  static constexpr UnitInfo info{"sincos_family_f64", "F20", "num.sincos-family", "12.1.9", 12, Kind::numeric, 0};
+  CUC_FORM(SincosSin); CUC_FORM(SincosCos); CUC_FORM(EqualsPair);
+  using forms = Forms<SincosSin, SincosCos, EqualsPair>;
+};
+CUCONFORM_UNIT(SincosFamilyD)
+
+}  // namespace cuconform::units

@@ -1,0 +1,184 @@
+//===-- F23 num.sinpi-cospi ------------------------------------------------===//
+// Guide:  Best Practices Guide 13.0 §12.1.9 ("Replace sin(pi*<expr>) with
+//         sinpi(<expr>), cos(pi*<expr>) with cospi(<expr>), and
+//         sincos(pi*<expr>) with sincospi(<expr>) ... advantageous with regard
+//         to both accuracy and performance ... to evaluate the sine function in
+//         degrees instead of radians, use sinpi(x/180.0)"; sinpi "multiplies by
+//         pi only implicitly, effectively using an infinitely precise
+//         mathematical pi").
+// Claim:  sinpif/cospif/sincospif within 1 ulp (double: 2) of sin(pi x) with
+//         the exact pi, exact at integers and half-integers; sinf(pi_f * x)
+//         carries |pi - pi_f| |x| + the rounding of the product on top of
+//         sinf's own error, so its error grows with |x| (sinf(pi_f) =
+//         -8.74e-8, not 0) and it is NaN once pi_f*x overflows.
+// Check:  every form against the exact sin(pi x)/cos(pi x) (float128, exact
+//         reduction): the sinpi family by its rows (integers and half-integers
+//         exact, with IEEE 754-2019's signed zeros; no intrinsic exists, so
+//         -use_fast_math changes nothing but FTZ), the naive forms by the bound
+//         derived from pi's representation error, the product's rounding and
+//         sin's own row (under fast math __sinf's, only on [-pi, pi]), which
+//         the records show growing with |x|; sinpi(x/180) against sin in
+//         degrees with the division's and sinpi's bounds.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "cuconform/bounds.h"
+#include "cuconform/unit.h"
+#include "math/math_fn.h"
+
+namespace cuconform::units {
+
+template <class T>
+struct SinpiBase {
+  using Arg = T;
+  static constexpr int arity = 1;
+  using Out = T;
+  using In = Args<T, 1>;
+  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  using Fn = bounds::Fn;
+
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d;
+    const T big = std::numeric_limits<T>::max();
+    d.arg[0] = {-big, big, true, false};
+    for (double v : {0.5, -0.5, 1.5, 2.5, -3.0, 1.0, 2.0, 0.25, 1.0 / 3, 1.0 / 6, 30.0, 45.0, 90.0, 180.0, 270.0, 360.0, -180.0,
+                     1e3, 1e6, 1e7, 8388607.5, 8388608.0, 16777216.0, 1e15, 4503599627370495.5, 1e300})
+      add_edge(d, v);
+    add_uniform_edges(d, 0, -4.0, 4.0, 2000, 0x23);
+    add_uniform_edges(d, 0, -720.0, 720.0, 1000, 0x2323);
+    return d;
+  }
+  static Exact reference(const In& x) { return ref::sinpi(x[0]); }
+
+  /// sin(fl(pi_T * x)) or cos(...) against sin(pi x): |pi - pi_T| |x| plus the
+  /// product's rounding plus the function's row at fl(pi_T x).
+  static PointBound naive_at(Fn fn, const In& in, const Exact& e, Side s, const Profile& p) {
+    const T x = in[0];
+    if (std::isnan(x) || std::isinf(x)) return PointBound::exact_value(std::nan(""), "special(sin/cos of inf or NaN)");
+    const T px = static_cast<T>(M<T>::pi * x);  // what the form computes (IEEE product; FTZ aside)
+    if (std::isinf(px)) return PointBound::exact_value(std::nan(""), "pi_T*x overflows: sin/cos(inf) = NaN");
+    if (x == 0 && fn == Fn::sin) return PointBound::exact_value(bounds::rn<T>(e), "special(C99 Annex F)");
+    const bounds::Resolved r = bounds::resolve(fn, P, s, p);
+    if (!r.row) return PointBound::none("no-documented-bounds-table");
+    const long double pi = 3.14159265358979323846264338327950288L;
+    const long double dx = std::fabs((static_cast<long double>(M<T>::pi) - pi) * x) +
+                           0.5L * bounds::ulp_of<T>(static_cast<double>(px));  // |fl(pi_T x) - pi x|
+    const double ex = std::fabs(e.hi + e.lo);
+    double own;
+    if (r.row->kind == bounds::Kind::abs_on_range) {  // __sinf/__cosf under -use_fast_math
+      if (!(std::fabs(px) <= bounds::kPiD)) return PointBound::none("outside-documented-range");
+      own = r.row->abs;
+    } else {
+      own = (r.row->ulps + 0.5) * bounds::ulp_of<T>((ex + static_cast<double>(dx)) * (1 + 0x1p-20));
+    }
+    return PointBound::absolute(std::nextafter(static_cast<double>(dx) + own, HUGE_VAL), "sin(pi_T*x): |pi-pi_T||x| + rounding + row");
+  }
+
+  struct Sinpi {
+    static constexpr const char* name = "sinpi";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { return M<T>::sinpi(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sinpi, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::sinpi, s, p, x[0], 0, e);
+    }
+  };
+  struct Cospi {
+    static constexpr const char* name = "cospi";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { return M<T>::cospi(x[0]); }
+    static Exact reference(const In& x) { return ref::cospi(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::cospi, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::cospi, s, p, x[0], 0, e);
+    }
+  };
+  struct SincospiSin {
+    static constexpr const char* name = "sincospi_sin";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { T s, c; M<T>::sincospi(x[0], &s, &c); return s; }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sincospi, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::sincospi, s, p, x[0], 0, e);
+    }
+  };
+  struct SincospiCos {
+    static constexpr const char* name = "sincospi_cos";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { T s, c; M<T>::sincospi(x[0], &s, &c); return c; }
+    static Exact reference(const In& x) { return ref::cospi(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sincospi_c, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::sincospi_c, s, p, x[0], 0, e);
+    }
+  };
+  struct SinPix {
+    static constexpr const char* name = "sin_pi_x";
+    static constexpr Role role = Role::warned;
+    CUC_HD static T apply(const In& x) { return M<T>::sin(M<T>::pi * x[0]); }
+    static Budget budget(Side s, const Profile& p) {
+      const bounds::Resolved r = bounds::resolve(Fn::sin, P, s, p);
+      if (!r.row) return Budget::report(r.why);
+      return Budget{Metric::bound, r.row->ulps, "derived (BPG §12.1.9): |pi - fl(pi)| |x| + half an ulp of fl(pi x) + " +
+                                                    bounds::source_of(r, Fn::sin, P, s)};
+    }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) { return naive_at(Fn::sin, x, e, s, p); }
+  };
+  struct CosPix {
+    static constexpr const char* name = "cos_pi_x";
+    static constexpr Role role = Role::warned;
+    CUC_HD static T apply(const In& x) { return M<T>::cos(M<T>::pi * x[0]); }
+    static Exact reference(const In& x) { return ref::cospi(x[0]); }
+    static Budget budget(Side s, const Profile& p) {
+      const bounds::Resolved r = bounds::resolve(Fn::cos, P, s, p);
+      if (!r.row) return Budget::report(r.why);
+      return Budget{Metric::bound, r.row->ulps, "derived (BPG §12.1.9): |pi - fl(pi)| |x| + half an ulp of fl(pi x) + " +
+                                                    bounds::source_of(r, Fn::cos, P, s)};
+    }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) { return naive_at(Fn::cos, x, e, s, p); }
+  };
+  /// Degrees: sinpi(x / 180) against sin(pi x / 180) with the exact division.
+  struct SinpiDegrees {
+    static constexpr const char* name = "sinpi_degrees";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { return M<T>::sinpi(x[0] / static_cast<T>(180)); }
+    static Exact reference(const In& x) { return ref::sin_degrees(x[0]); }
+    static Budget budget(Side s, const Profile& p) {
+      return bounds::composed_budget("sinpi(x/180): the division's rounding moves the argument, then sinpi's row",
+                                     {Fn::div, Fn::sinpi}, P, s, p);
+    }
+    static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
+      const T x = in[0];
+      if (std::isnan(x) || std::isinf(x) || x == 0) return PointBound::exact_value(bounds::rn<T>(e), "special(C99 Annex F)");
+      std::string unused;
+      const bounds::Resolved rd = bounds::resolve(Fn::div, P, s, p);
+      const bounds::Resolved rs = bounds::resolve(Fn::sinpi, P, s, p);
+      if (!rd.row || !rs.row) return PointBound::none("no-documented-bounds-table");
+      // |fl(x/180) - x/180| <= (n_div + 1/2) ulp(x/180); __fdividef's 2 ulp under fast math (|y| = 180 in range)
+      const double q = std::fabs(static_cast<double>(x) / 180);
+      const double dq = (rd.row->ulps + 0.5) * bounds::ulp_of<T>(q * (1 + 0x1p-20)) + (q < 1e-30 ? bounds::ulp_of<T>(0) : 0);
+      const double ex = std::fabs(e.hi + e.lo);
+      const double b = 3.1415926535897932 * dq + (rs.row->ulps + 0.5) * bounds::ulp_of<T>((ex + 3.15 * dq) * (1 + 0x1p-20));
+      return PointBound::absolute(std::nextafter(b, HUGE_VAL));
+    }
+  };
+};
+
+struct SinpiCospiF : SinpiBase<float> {
+  using Base = SinpiBase<float>;
+  static constexpr UnitInfo info{"sinpi_cospi_f32", "F23", "num.sinpi-cospi", "12.1.9", 12, Kind::numeric, 0};
+  CUC_FORM(Sinpi); CUC_FORM(Cospi); CUC_FORM(SincospiSin); CUC_FORM(SincospiCos); CUC_FORM(SinPix); CUC_FORM(CosPix);
+  CUC_FORM(SinpiDegrees);
+  using forms = Forms<Sinpi, Cospi, SincospiSin, SincospiCos, SinPix, CosPix, SinpiDegrees>;
+};
+CUCONFORM_UNIT(SinpiCospiF)
+
+struct SinpiCospiD : SinpiBase<double> {
+  using Base = SinpiBase<double>;
+  static constexpr UnitInfo info{"sinpi_cospi_f64", "F23", "num.sinpi-cospi", "12.1.9", 12, Kind::numeric, 0};
+  CUC_FORM(Sinpi); CUC_FORM(Cospi); CUC_FORM(SincospiSin); CUC_FORM(SincospiCos); CUC_FORM(SinPix); CUC_FORM(CosPix);
+  CUC_FORM(SinpiDegrees);
+  using forms = Forms<Sinpi, Cospi, SincospiSin, SincospiCos, SinPix, CosPix, SinpiDegrees>;
+};
+CUCONFORM_UNIT(SinpiCospiD)
+
+}  // namespace cuconform::units

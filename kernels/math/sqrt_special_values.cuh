@@ -1,0 +1,90 @@
+//===-- F6 num.sqrtf-approx-special-values ---------------------------------===//
+// Guide:  Best Practices Guide 13.0 §12.1.1 "Single-Precision Floating-Point
+//         Square Root": sqrtf is "implemented as a reciprocal square root
+//         followed by a reciprocal instead of a reciprocal square root
+//         followed by a multiplication so that it gives correct results for 0
+//         and infinity".
+// Claim:  sqrtf(+-0) = +-0, sqrtf(+inf) = +inf, sqrtf(x<0) = NaN under every
+//         profile (also -prec-sqrt=false and -use_fast_math); its error is 0
+//         ulp with -prec-sqrt=true and 1 ulp otherwise (cc >= 5.2, Table 17).
+//         The multiplication it avoids, x * rsqrtf(x), is NaN at 0 (0 * inf)
+//         and at +inf (inf * 0) and within rsqrtf's bound elsewhere.
+// Check:  both forms against the exact sqrt(x) (float128): sqrt by its row
+//         with the special values exact; x*rsqrt(x) with NaN required at 0
+//         and inf (the documented reason) and the derived bound elsewhere.
+//         Float and double.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "cuconform/bounds.h"
+#include "cuconform/unit.h"
+#include "math/math_fn.h"
+
+namespace cuconform::units {
+
+template <class T>
+struct SqrtBase {
+  using Arg = T;
+  static constexpr int arity = 1;
+  using Out = T;
+  using In = Args<T, 1>;
+  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  using Fn = bounds::Fn;
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d;
+    d.arg[0] = {-std::numeric_limits<T>::max(), std::numeric_limits<T>::max(), true, false};
+    for (double v : {4.0, 2.0, 0.25, 1e-40, 1e-310, 0x1p127, 0x1p-149})
+      if (v >= static_cast<double>(std::numeric_limits<T>::denorm_min())) add_edge(d, v);
+    return d;
+  }
+  static Exact reference(const In& x) { return ref::sqrt(x[0]); }
+
+  struct Sqrt {
+    static constexpr const char* name = "sqrt";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) { return M<T>::sqrt(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sqrt, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::sqrt, s, p, x[0], 0, e);
+    }
+  };
+  struct XTimesRsqrt {
+    static constexpr const char* name = "x_times_rsqrt";
+    static constexpr Role role = Role::warned;
+    CUC_HD static T apply(const In& x) { return x[0] * M<T>::rsqrt(x[0]); }
+    static Budget budget(Side s, const Profile& p) {
+      Budget b = bounds::composed_budget("x * rsqrt(x)", {Fn::rsqrt, Fn::mul}, P, s, p);
+      if (b.metric == Metric::bound) b.source += "; NaN at 0 and +inf (0*inf, inf*0), BPG §12.1.1";
+      return b;
+    }
+    static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
+      const T x = in[0];
+      if (x == 0 || std::isinf(x) || std::isnan(x) || x < 0)
+        return PointBound::exact_value(std::nan(""), "NaN at 0, inf and below 0: why sqrtf uses a reciprocal");
+      const double nr = bounds::component_ulps(Fn::rsqrt, P, s, p, nullptr);
+      if (nr < 0) return PointBound::none("no-documented-bounds-table");
+      (void)e;
+      const auto a = bounds::input(x);
+      return PointBound::absolute(bounds::abs_bound(bounds::times(a, bounds::power(a, -0.5L, nr))));
+    }
+  };
+};
+
+struct SqrtSpecialValuesF : SqrtBase<float> {
+  using Base = SqrtBase<float>;
+  static constexpr UnitInfo info{"sqrt_special_values_f32", "F6", "num.sqrtf-approx-special-values", "12.1.1", 12,
+                                 Kind::numeric, 0};
+  CUC_FORM(Sqrt); CUC_FORM(XTimesRsqrt);
+  using forms = Forms<Sqrt, XTimesRsqrt>;
+};
+CUCONFORM_UNIT(SqrtSpecialValuesF)
+
+struct SqrtSpecialValuesD : SqrtBase<double> {
+  using Base = SqrtBase<double>;
+  static constexpr UnitInfo info{"sqrt_special_values_f64", "F6", "num.sqrtf-approx-special-values", "12.1.1", 12,
+                                 Kind::numeric, 0};
+  CUC_FORM(Sqrt); CUC_FORM(XTimesRsqrt);
+  using forms = Forms<Sqrt, XTimesRsqrt>;
+};
+CUCONFORM_UNIT(SqrtSpecialValuesD)
+
+}  // namespace cuconform::units

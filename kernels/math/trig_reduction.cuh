@@ -1,0 +1,136 @@
+//===-- F4 num.trig-argument-reduction-paths -------------------------------===//
+// Guide:  Best Practices Guide 13.0 §12.1.1 "Sine and Cosine": sinf, cosf,
+//         tanf, sincosf and the double versions reduce their argument on a
+//         fast path for |x| < 105615.0 (single) or |x| < 2147483648.0 (double)
+//         and on a slow path "required to achieve correct results over the
+//         entire argument range" beyond; §12.1.9 (about ten times slower).
+// Claim:  both paths meet the function's row (CUDA: sinf/cosf 2 ulp, tanf 4;
+//         sin/cos/tan 2) over the whole range, including the arguments that
+//         are hardest for a reduction: the floating-point numbers nearest to
+//         multiples of pi/2, where the result is tiny and every lost bit of
+//         the reduction shows. Under -use_fast_math the float functions are
+//         __sinf/__cosf/__tanf (Table 20), bounded only on [-pi, pi] ("larger
+//         otherwise": counted, not gated); doubles are unaffected.
+// Check:  every form against the exact value (float128 with its own full
+//         reduction, checked in tests/host/math_ref_test.cpp) on the binade-
+//         stratified sample, both sides of each threshold (the nearest
+//         representable neighbours and a uniform band around it), and the
+//         numbers nearest k*pi/2 (and their neighbours) for small k, k around
+//         each threshold and large k.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "cuconform/bounds.h"
+#include "cuconform/unit.h"
+#include "math/math_fn.h"
+
+namespace cuconform::units {
+
+template <class T>
+struct TrigReductionBase {
+  using Arg = T;
+  static constexpr int arity = 1;
+  using Out = T;
+  using In = Args<T, 1>;
+  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  using Fn = bounds::Fn;
+  static constexpr bool f32 = std::is_same_v<T, float>;
+  static constexpr double threshold = f32 ? 105615.0 : 2147483648.0;
+
+  /// The T nearest k*pi/2 and its neighbours.
+  static void near_multiple(Domain<T, 1>& d, double k) {
+    const T x = bounds::rn<T>(ref::pi_times(k * 0.5));
+    if (!std::isfinite(x)) return;
+    T lo = x, hi = x;
+    d.edges.push_back({{x}});
+    d.edges.push_back({{-x}});
+    for (int j = 0; j < 2; ++j) {
+      lo = std::nextafter(lo, T(0));
+      hi = std::nextafter(hi, std::numeric_limits<T>::infinity());
+      d.edges.push_back({{lo}});
+      d.edges.push_back({{hi}});
+    }
+  }
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d;
+    const T big = std::numeric_limits<T>::max();
+    d.arg[0] = {-big, big, true, false};
+    // Both sides of the fast/slow path threshold.
+    const T t = static_cast<T>(threshold);
+    T a = t, b = t;
+    d.edges.push_back({{t}});
+    d.edges.push_back({{-t}});
+    for (int j = 0; j < 8; ++j) {
+      a = std::nextafter(a, T(0));
+      b = std::nextafter(b, big);
+      d.edges.push_back({{a}});
+      d.edges.push_back({{b}});
+    }
+    add_uniform_edges(d, 0, threshold * 0.999, threshold * 1.001, 1000, 0xf4);
+    for (double v : {105614.99, 105615.01, 0x1p20, 1e6, 1e22, 1e30, 3.4e38, 1e300, 0x1p1023})
+      add_edge(d, v);
+    // Nearest to k*pi/2: small k, k around the threshold, large k.
+    const double k0 = std::floor(threshold / 1.5707963267948966);
+    for (double k = 1; k <= 300; ++k) near_multiple(d, k);
+    for (double k = k0 - 40; k <= k0 + 40; ++k) near_multiple(d, k);
+    unsigned long long s = f32 ? 0x4f4f : 0x4d4d;
+    const int emax = f32 ? 126 : 1022;
+    for (int j = 0; j < 400; ++j) {
+      s = s * 6364136223846793005ull + 1442695040888963407ull;
+      const int e = 1 + static_cast<int>((s >> 33) % emax);
+      const double k = std::floor(std::ldexp(1.0 + static_cast<double>(s >> 12) * 0x1p-52, e > 52 ? 52 : e));
+      near_multiple(d, std::ldexp(k, e > 52 ? e - 52 : 0));
+    }
+    return d;
+  }
+  static Exact reference(const In& x) { return ref::sin(x[0]); }
+
+  struct Sin {
+    static constexpr const char* name = "sin";
+    static constexpr Role role = Role::probe;
+    CUC_HD static T apply(const In& x) { return M<T>::sin(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sin, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::sin, s, p, x[0], 0, e);
+    }
+  };
+  struct Cos {
+    static constexpr const char* name = "cos";
+    static constexpr Role role = Role::probe;
+    CUC_HD static T apply(const In& x) { return M<T>::cos(x[0]); }
+    static Exact reference(const In& x) { return ref::cos(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::cos, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::cos, s, p, x[0], 0, e);
+    }
+  };
+  struct Tan {
+    static constexpr const char* name = "tan";
+    static constexpr Role role = Role::probe;
+    CUC_HD static T apply(const In& x) { return M<T>::tan(x[0]); }
+    static Exact reference(const In& x) { return ref::tan(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::tan, P, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<T>(Fn::tan, s, p, x[0], 0, e);
+    }
+  };
+};
+
+struct TrigReductionF : TrigReductionBase<float> {
+  using Base = TrigReductionBase<float>;
+  static constexpr UnitInfo info{"trig_reduction_f32", "F4", "num.trig-argument-reduction-paths", "12.1.1", 12,
+                                 Kind::numeric, 0};
+  CUC_FORM(Sin); CUC_FORM(Cos); CUC_FORM(Tan);
+  using forms = Forms<Sin, Cos, Tan>;
+};
+CUCONFORM_UNIT(TrigReductionF)
+
+struct TrigReductionD : TrigReductionBase<double> {
+  using Base = TrigReductionBase<double>;
+  static constexpr UnitInfo info{"trig_reduction_f64", "F4", "num.trig-argument-reduction-paths", "12.1.1", 12,
+                                 Kind::numeric, 0};
+  CUC_FORM(Sin); CUC_FORM(Cos); CUC_FORM(Tan);
+  using forms = Forms<Sin, Cos, Tan>;
+};
+CUCONFORM_UNIT(TrigReductionD)
+
+}  // namespace cuconform::units

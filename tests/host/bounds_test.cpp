@@ -1,0 +1,112 @@
+// Tests of the documented-bounds table (kernels/cuconform/bounds.h): rows are
+// found per toolkit/C library, flags select the right row, input-dependent
+// rows evaluate as the documentation states them, a missing table reports
+// instead of passing, and the derived bounds behave.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+
+#include "cuconform/bounds.h"
+
+using namespace cuconform;
+using namespace cuconform::bounds;
+
+namespace {
+const Profile kDefault{"default", "", true, false, true, true, false};
+const Profile kFast{"fast-math", "-use_fast_math", true, true, false, false, true};
+const Profile kApprox{"approx", "", true, false, false, false, false};
+}  // namespace
+
+TEST(Bounds, Cuda13RowsAreThere) {
+  int n = 0;
+  const Table* all = cuda_tables(&n);
+  const Table* t = find_table(all, n, 13, 0);
+  ASSERT_NE(t, nullptr);
+  for (int i = 0; i < t->n; ++i) {
+    EXPECT_NE(std::string(t->rows[i].cite).find("CUDA 13.0 Programming Guide"), std::string::npos) << t->rows[i].text;
+    EXPECT_GT(std::string(t->rows[i].text).size(), 5u);
+  }
+}
+
+TEST(Bounds, UnknownToolkitReportsAndNeverPasses) {
+  // This test is compiled by the host compiler: no __CUDACC_VER_*, so no CUDA table applies.
+  const Budget b = budget(Fn::sin, Prec::f32, Side::gpu, kDefault);
+  EXPECT_EQ(b.metric, Metric::report);
+  EXPECT_NE(b.source.find("no documented-bounds table for CUDA"), std::string::npos) << b.source;
+  // CUDA-only functions on the host use CUDA's rows: the same report.
+  EXPECT_EQ(budget(Fn::rsqrt, Prec::f32, Side::cpu, kDefault).metric, Metric::report);
+}
+
+TEST(Bounds, GlibcRowsOnTheHost) {
+  int major = 0, minor = 0;
+  glibc_version(&major, &minor);
+  const Budget b = budget(Fn::sin, Prec::f32, Side::cpu, kFast);  // the host never takes fast-math rows
+  if (major == 2 && minor == 36) {
+    EXPECT_EQ(b.metric, Metric::bound);
+    EXPECT_EQ(b.value, 1);
+    EXPECT_NE(b.source.find("glibc 2.36"), std::string::npos);
+    EXPECT_EQ(budget(Fn::erfc, Prec::f64, Side::cpu, kDefault).value, 5);
+  } else {
+    EXPECT_EQ(b.metric, Metric::report) << "glibc " << major << "." << minor;
+  }
+}
+
+TEST(Bounds, FlagsSelectRowsAndFastMathMapsToIntrinsics) {
+  int n = 0;
+  const Table* all = cuda_tables(&n);
+  const Table* t = find_table(all, n, 13, 0);
+  ASSERT_NE(t, nullptr);
+  auto row_for = [&](Fn f, Prec p, const Profile& prof) -> const Row* {
+    Fn g = (p == Prec::f32 && prof.fast_math) ? fast_math_counterpart(f) : f;
+    for (int i = 0; i < t->n; ++i)
+      if (t->rows[i].fn == row_fn(g) && t->rows[i].prec == p && cond_holds(t->rows[i].cond, Side::gpu, prof)) return &t->rows[i];
+    return nullptr;
+  };
+  EXPECT_EQ(row_for(Fn::div, Prec::f32, kDefault)->kind, bounds::Kind::ieee);
+  EXPECT_EQ(row_for(Fn::div, Prec::f32, kApprox)->ulps, 2);
+  EXPECT_EQ(row_for(Fn::div, Prec::f32, kFast)->fn, Fn::fdividef);
+  EXPECT_EQ(row_for(Fn::recip, Prec::f32, kApprox)->ulps, 1);
+  EXPECT_EQ(row_for(Fn::sqrt, Prec::f32, kApprox)->ulps, 1);
+  EXPECT_EQ(row_for(Fn::sin, Prec::f32, kFast)->fn, Fn::i_sin);
+  EXPECT_EQ(row_for(Fn::sin, Prec::f64, kFast)->fn, Fn::sin);      // doubles unaffected
+  EXPECT_EQ(row_for(Fn::exp2, Prec::f32, kFast)->fn, Fn::exp2);    // not in Table 20
+  EXPECT_EQ(row_for(Fn::sincos_c, Prec::f32, kFast)->fn, Fn::i_sincos_c);
+  EXPECT_EQ(row_for(Fn::tan, Prec::f32, kDefault)->ulps, 4);
+}
+
+TEST(Bounds, SpecialValuesOfTheDerivations) {
+  double v = 0;
+  ASSERT_TRUE(fast_pow_special(-3.0, 2.0, &v));  // __powf(-3, 2) = exp2(2 * NaN) = NaN
+  EXPECT_TRUE(std::isnan(v));
+  ASSERT_TRUE(fast_pow_special(0.0, 0.0, &v));   // 0 * -inf = NaN
+  EXPECT_TRUE(std::isnan(v));
+  ASSERT_TRUE(fast_pow_special(0.0, 2.0, &v));
+  EXPECT_EQ(v, 0.0);
+  ASSERT_TRUE(fast_pow_special(4.0, -INFINITY, &v));
+  EXPECT_EQ(v, 0.0);
+  EXPECT_FALSE(fast_pow_special(1.0, INFINITY, &v));  // __log2f(1) is only known within 2^-22
+  EXPECT_FALSE(fast_pow_special(3.0, 2.0, &v));
+  EXPECT_TRUE(annex_f_special(Fn::pow, -2.0, 0.5));
+  EXPECT_TRUE(annex_f_special(Fn::sinpi, 3.0, 0));
+  EXPECT_TRUE(annex_f_special(Fn::cospi, 2.5, 0));
+  EXPECT_FALSE(annex_f_special(Fn::sinpi, 0.3, 0));
+  EXPECT_TRUE(annex_f_special(Fn::log, 1.0, 0));
+  EXPECT_FALSE(annex_f_special(Fn::recip, 2.0, 0));
+}
+
+TEST(Bounds, DerivedBoundsAreFiniteWhereTheyShouldBe) {
+  EXPECT_GT(fast_pow_abs_bound(3.0, 2.0, 9.0), 0.0);
+  EXPECT_LT(fast_pow_abs_bound(3.0, 2.0, 9.0), 9.0 * 1e-5);
+  EXPECT_LT(fast_tan_abs_bound(1.5707963267948966), 0.0);  // cos ~ 0: unbounded
+  EXPECT_GT(fast_tan_abs_bound(0.5), 0.0);
+  // x*x*x: two roundings, at most ~ 2 half-ulps relative.
+  const auto a = input(3.0f);
+  const double b = abs_bound(times(times(a, a), a));
+  EXPECT_GT(b, 27.0 * 0x1p-24);
+  EXPECT_LT(b, 27.0 * 0x1p-22);
+  // A double-precision composition keeps its half-ulp terms (long double).
+  const auto d = input(2.0);
+  EXPECT_GT(abs_bound(power(d, 0.5L, 0)), 0.0);
+  EXPECT_GT(abs_bound(times(input(1e-160), input(1e-160))), 0.0);  // subnormal result: half the smallest subnormal
+}
