@@ -296,10 +296,12 @@ def tu_for_ptx(ptx_path, build):
     return os.path.join(build, "generated", stem + ".cu")
 
 
-def collect(ptx_files, build, arch=None):
+def collect(ptx_files, build, arch=None, selftests=True):
     """{key: {class: count}} over the PTX files (one architecture), and the architectures seen."""
     per_arch = collections.defaultdict(dict)
     for path in ptx_files:
+        if not selftests and os.path.basename(path).startswith("tests__selftest__"):
+            continue
         try:
             with open(path, encoding="utf-8", errors="replace") as f:
                 funcs = parse_ptx(f.read())
@@ -474,6 +476,7 @@ def main(argv=None, out=sys.stdout, err=sys.stderr):
         sp.add_argument("--results", metavar="RUN", help="a results folder with records of both sides: also run the review")
         sp.add_argument("--results-a", metavar="RUN", help="results of A (with --results-b)")
         sp.add_argument("--results-b", metavar="RUN", help="results of B (with --results-a)")
+        sp.add_argument("--no-selftests", action="store_true", help="leave out the planted self-test units (tests/selftest)")
 
     sp = sub.add_parser("profiles", help="two profiles of a build")
     sp.add_argument("a", metavar="A")
@@ -503,8 +506,8 @@ def main(argv=None, out=sys.stdout, err=sys.stderr):
             raise InputError("--results-a and --results-b go together")
         if args.mode == "profiles":
             files_a, files_b = read_manifest(build, args.a), read_manifest(build, args.b)
-            before, archs = collect(files_a, build, args.arch)
-            after, archs_b = collect(files_b, build, args.arch)
+            before, archs = collect(files_a, build, args.arch, not args.no_selftests)
+            after, archs_b = collect(files_b, build, args.arch, not args.no_selftests)
             label_a, label_b = args.a, args.b
         else:
             nvcc = args.nvcc or shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
@@ -520,8 +523,8 @@ def main(argv=None, out=sys.stdout, err=sys.stderr):
             try:
                 files_a = compile_ptx(build, flags_a, args.arch, os.path.join(work, "a"), args.jobs, nvcc)
                 files_b = compile_ptx(build, flags_b, args.arch, os.path.join(work, "b"), args.jobs, nvcc)
-                before, archs = collect(files_a, build)
-                after, archs_b = collect(files_b, build)
+                before, archs = collect(files_a, build, None, not args.no_selftests)
+                after, archs_b = collect(files_b, build, None, not args.no_selftests)
             finally:
                 if not args.keep:
                     shutil.rmtree(work, ignore_errors=True)

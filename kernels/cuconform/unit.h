@@ -24,6 +24,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -277,6 +278,20 @@ CUC_HD inline float flush_subnormal(float x) {
   return (x != 0.0f && fabsf(x) < FLT_MIN) ? copysignf(0.0f, x) : x;
 }
 inline float ftz_if(bool ftz, float x) { return ftz ? flush_subnormal(x) : x; }
+
+/// float -> double without a conversion instruction. Device references must
+/// use it: under -ftz=true (and fast math) nvcc converts with
+/// cvt.ftz.f64.f32, which flushes a subnormal input before the reference sees
+/// it (found by the exhaustive tier on an H200).
+CUC_HD inline double widen_exact(float x) {
+  std::uint32_t b;
+  std::memcpy(&b, &x, sizeof b);
+  const std::uint32_t e = (b >> 23) & 0xffu, m = b & 0x7fffffu;
+  const double sign = (b >> 31) ? -1.0 : 1.0;
+  if (e == 0xffu) return m ? static_cast<double>(NAN) : sign * static_cast<double>(INFINITY);
+  if (e == 0) return sign * ldexp(static_cast<double>(m), -149);            // subnormal (or zero)
+  return sign * ldexp(static_cast<double>(m | 0x800000u), static_cast<int>(e) - 150);
+}
 
 /// Registration: a no-op unless the generated test TU includes the harness
 /// first (tests/unit_test.cu.in), so unit headers also compile on their own.

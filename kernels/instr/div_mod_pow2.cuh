@@ -46,14 +46,20 @@ struct DivModPow2Signed {
   static Exact reference(const In& x) { return quotient(x[0], x[1]); }
 
   /// PTX: literal power-of-two division and modulo need no divide (§12.1.4:
-  /// "the compiler will perform these conversions if n is literal"); a
-  /// runtime divisor keeps one (reported).
+  /// "the compiler will perform these conversions if n is literal"): a shift
+  /// or a mask plus the sign fix-up; a runtime divisor 1<<k keeps a real
+  /// div.s32/rem.s32 for a signed dividend (the fix-up depends on k).
   static void codegen(CodegenRules& r, const Profile&) {
-    r.absent("form:div_literal", "div\\..*", "§12.1.4: i/16 compiles to shifts");
+    r.absent("form:div_literal", "(div|rem)\\..*", "§12.1.4: i/16 compiles to shifts");
     r.present("form:div_literal", "shr\\.s32", "§12.1.4: signed i/16 is an arithmetic shift plus a sign fix-up");
-    r.absent("form:mod_literal", "rem\\..*", "§12.1.4: i%16 compiles to a mask plus a sign fix-up");
-    r.count("form:div_runtime", "div\\..*", "runtime divisor 1<<k: divides kept (reported)");
-    r.count("form:mod_runtime", "rem\\..*", "runtime divisor 1<<k: remainders kept (reported)");
+    r.absent("form:mod_literal", "(div|rem)\\..*", "§12.1.4: i%16 compiles to a mask plus a sign fix-up");
+    r.present("form:mod_literal", "and\\.b32", "§12.1.4: signed i%16 is a mask (and.b32) plus a sign fix-up");
+    r.present("form:div_runtime", "div\\.s32", "§12.1.4: a runtime divisor (1<<k) is not a literal: div.s32 stays");
+    r.present("form:mod_runtime", "rem\\.s32", "§12.1.4: a runtime divisor (1<<k) is not a literal: rem.s32 stays");
+    for (const char* f : {"form:shift_literal", "form:mask_literal", "form:shift_runtime", "form:mask_runtime"})
+      r.absent(f, "(div|rem)\\..*", "the explicit shift/mask forms have no divide");
+    for (const char* f : {"form:div_literal", "form:mod_literal", "form:div_runtime", "form:mod_runtime"})
+      r.count(f, ".*", "instructions, reported");
   }
   // Literal divisor 16: the compiler emits the shift with a sign fix-up itself.
   struct DivLiteral {
@@ -173,7 +179,53 @@ struct DivModPow2Unsigned {
     static Exact reference(const In& x) { return rem({{x[0], 4u}}); }
     static Budget budget(Side, const Profile&) { return Budget::exact("unsigned remainder"); }
   };
-  using forms = Forms<ShiftRuntime, MaskRuntime, DivLiteral, ModLiteral>;
+  /// Runtime divisor 1u<<k. Measured with nvcc 13.0: LLVM knows that 1u<<k is
+  /// a power of two and emits the shift/mask itself for an unsigned dividend
+  /// (beyond the guide's "if n is literal"); reported, not gated.
+  struct DivRuntime {
+    static constexpr const char* name = "div_runtime";
+    static constexpr Role role = Role::probe;
+    CUC_HD static std::uint32_t apply(const In& x) { return x[0] / (1u << x[1]); }
+    static Budget budget(Side, const Profile&) { return Budget::exact("unsigned division"); }
+  };
+  struct ModRuntime {
+    static constexpr const char* name = "mod_runtime";
+    static constexpr Role role = Role::probe;
+    CUC_HD static std::uint32_t apply(const In& x) { return x[0] % (1u << x[1]); }
+    static Exact reference(const In& x) { return rem(x); }
+    static Budget budget(Side, const Profile&) { return Budget::exact("unsigned remainder"); }
+  };
+  /// A divisor the compiler cannot know anything about (k + 1): a real division.
+  struct DivVariable {
+    static constexpr const char* name = "div_variable";
+    static constexpr Role role = Role::probe;
+    CUC_HD static std::uint32_t apply(const In& x) { return x[0] / (x[1] + 1u); }
+    static Exact reference(const In& x) { return {std::floor(static_cast<double>(x[0]) / (x[1] + 1.0)), 0.0}; }
+    static Budget budget(Side, const Profile&) { return Budget::exact("unsigned division"); }
+  };
+  struct ModVariable {
+    static constexpr const char* name = "mod_variable";
+    static constexpr Role role = Role::probe;
+    CUC_HD static std::uint32_t apply(const In& x) { return x[0] % (x[1] + 1u); }
+    static Exact reference(const In& x) {
+      const double n = x[1] + 1.0;
+      return {static_cast<double>(x[0]) - std::floor(static_cast<double>(x[0]) / n) * n, 0.0};
+    }
+    static Budget budget(Side, const Profile&) { return Budget::exact("unsigned remainder"); }
+  };
+  /// PTX: literal divisors become shr.u32 / and.b32 (§12.1.4); a divisor that
+  /// is a variable keeps div.u32 / rem.u32.
+  static void codegen(CodegenRules& r, const Profile&) {
+    r.absent("form:div_literal", "(div|rem)\\..*", "§12.1.4: u/16 compiles to a shift");
+    r.present("form:div_literal", "shr\\.u32", "§12.1.4: u/16 is shr.u32");
+    r.absent("form:mod_literal", "(div|rem)\\..*", "§12.1.4: u%16 compiles to a mask");
+    r.present("form:mod_literal", "and\\.b32", "§12.1.4: u%16 is and.b32");
+    r.present("form:div_variable", "div\\.u32", "§12.1.4: by a variable divisor the division stays (div.u32)");
+    r.present("form:mod_variable", "rem\\.u32", "§12.1.4: by a variable divisor the remainder stays (rem.u32)");
+    r.count("form:div_runtime", "div\\..*", "u/(1u<<k): divides left (nvcc 13.0: 0, it emits shr.u32), reported");
+    r.count("form:mod_runtime", "rem\\..*", "u%(1u<<k): remainders left (nvcc 13.0: 0, it emits a mask), reported");
+  }
+  using forms = Forms<ShiftRuntime, MaskRuntime, DivLiteral, ModLiteral, DivRuntime, ModRuntime, DivVariable, ModVariable>;
 };
 CUCONFORM_UNIT(DivModPow2Unsigned)
 

@@ -78,13 +78,22 @@ struct LoopCounter {
 
   /// The codegen difference (§12.1.5), measured and reported, not gated: its
   /// size depends on the compiler version. Kernel names as mangled: I = int is
-  /// "IiE", I = unsigned is "IjE".
+  /// "IiE", I = unsigned is "IjE". Per-iteration numbers are counted inside the
+  /// innermost loops (from the loop label to its backward branch; nvcc 13.0
+  /// unrolls the gather by 4 and adds a remainder loop, each reported on its
+  /// own in the record's notes): the unsigned counter recomputes each address
+  /// with mul.wide.u32 (offset + stride*i may wrap), the signed one bumps a
+  /// 64-bit pointer.
   static void codegen(CodegenRules& r, const Profile&) {
     for (const char* k : {"loop_counter_kernelIiE", "loop_counter_kernelIjE"}) {
       r.count(k, ".*", "instructions in the kernel");
-      r.count(k, "mul\\..*|mad\\..*", "multiplies (index arithmetic)");
+      r.count(k, "mul\\..*|mad\\..*", "multiplies (index arithmetic and the hash)");
       r.count(k, "cvt\\..*", "conversions (index widening)");
       r.count(k, "ld\\.global.*", "global loads");
+      r.count(k, ".*", "loop-body instructions (innermost loops)").in_loops();
+      r.count(k, "mul\\.wide\\..*|mul\\.lo\\.(s|u)64|mad\\.wide\\..*", "per-iteration index multiplies").in_loops();
+      r.count(k, "mul\\..*|mad\\..*", "all multiplies in the loop body (the hash's acc*31 included)").in_loops();
+      r.count(k, "ld\\.global.*", "loads in the loop body").in_loops();
     }
   }
   struct SignedCounter {

@@ -78,4 +78,32 @@ CUC_F22_UNIT(Exp2VsPowD, double, false, "exp2_vs_pow_f64")
 CUC_F22_UNIT(Exp10VsPowD, double, true, "exp10_vs_pow_f64")
 #undef CUC_F22_UNIT
 
+/// exp (double): the function exp2/exp10 are compared with ("similar to exp()
+/// and expf() in terms of performance"); expf is graded in intrinsics_explog.cuh.
+struct ExpD {
+  static constexpr UnitInfo info{"exp_f64", "F22", "num.exp2-exp10-vs-pow", "12.1.9", 12, Kind::numeric, 0};
+  using Arg = double;
+  static constexpr int arity = 1;
+  using Out = double;
+  using In = Args<double, 1>;
+  static Domain<double, 1> domain() {
+    Domain<double, 1> d;
+    d.arg[0] = {-760.0, 720.0, true, false};
+    add_uniform_edges(d, 0, -750.0, 712.0, 4000, 0xe);
+    return d;
+  }
+  static Exact reference(const In& x) { return ref::exp(x[0]); }
+  struct Exp {
+    static constexpr const char* name = "exp";
+    static constexpr Role role = Role::probe;
+    CUC_HD static double apply(const In& x) { return M<double>::exp(x[0]); }
+    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::exp, bounds::Prec::f64, s, p); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::at<double>(bounds::Fn::exp, s, p, x[0], 0, e);
+    }
+  };
+  using forms = Forms<Exp>;
+};
+CUCONFORM_UNIT(ExpD)
+
 }  // namespace cuconform::units

@@ -110,6 +110,12 @@ struct FmaContraction {
     r.absent("form:fmul_rn_fadd_rn", "fma\\..*", "CUDA Math API: __fmul_rn/__fadd_rn are never contracted");
     r.present("form:fmul_rn_fadd_rn", mul_rn, "__fmul_rn is mul.rn.f32");
     r.present("form:fmul_rn_fadd_rn", add_rn, "__fadd_rn is add.rn.f32");
+    // SASS (where cuobjdump exists): ptxas' decision is the final answer on
+    // contraction, since it may fuse a plain mul.f32/add.f32 pair itself.
+    if (p.fmad) r.present("form:expression", "FFMA.*", "§7.3.3 / -fmad=true: a*b+c runs as one FFMA").in_sass();
+    else r.absent("form:expression", "FFMA.*", "-fmad=false: no FFMA for a*b+c in SASS (nvcc passes --fmad false to ptxas)").in_sass();
+    r.present("form:fmaf", "FFMA.*", "fmaf is one FFMA under every profile").in_sass();
+    r.absent("form:fmul_rn_fadd_rn", "FFMA.*", "__fmul_rn/__fadd_rn stay FMUL + FADD in SASS").in_sass();
   }
   using forms = Forms<Expression, ExplicitFmaf, RoundedMulAdd>;
 };

@@ -364,6 +364,11 @@ class Row:
         else:
             self.cc = self.device_cc or "none"
         self.uf = "%s.%s" % (self.unit, self.form)
+        # The exhaustive tier grades the same form again over every input: its
+        # records are other rows than the sampled ones (".exhaustive").
+        tier = str(((record.get("inputs") or {}).get("tier")) or "")
+        if tier.startswith("exhaustive") or ".exhaustive_" in str(record.get("test", "")):
+            self.uf += ".exhaustive"
         self.key = "%s/%s|%s|%s" % (self.profile, self.uf, self.cc, self.side)
         self.loose_key = (self.profile, self.unit, self.form, self.side)
         field = METRIC_FIELD.get(self.metric, None if self.metric == "skip" else "max_ulp")
