@@ -537,28 +537,40 @@ inline bool intrinsic_special(Fn f, double x) {
 /// __powf(x, y) = exp2f(y * __log2f(x)) (Table 21): its special values follow
 /// from lg2.approx/ex2.approx's (PTX ISA: lg2(+-0) = -inf, lg2(x<0) = NaN,
 /// lg2(+inf) = +inf; ex2(-inf) = +0, ex2(+inf) = +inf, ex2(+-0) = 1) and IEEE
-/// multiplication (0 * inf = NaN). Returns true and the value where the
-/// derivation fixes the result without knowing __log2f's rounding.
-inline bool fast_pow_special(double x, double y, double* v) {
+/// multiplication (0 * inf = NaN). Returns 1 with the value where the
+/// derivation fixes the result without knowing __log2f's rounding (also where
+/// y * log2(x) is certainly beyond the range of ex2: 0 or inf), -1 where it
+/// leaves the result undetermined (y = +-inf with |log2 x| within __log2f's
+/// error, e.g. __powf(1, inf): NaN, 0 or inf), 0 where the derived bound applies.
+inline int fast_pow_special(double x, double y, double* v) {
   const double inf = HUGE_VAL, nan = std::nan("");
-  if (std::isnan(x) || std::isnan(y) || x < 0) { *v = nan; return true; }
+  if (std::isnan(x) || std::isnan(y) || x < 0) { *v = nan; return 1; }
   double l;
   if (x == 0) l = -inf;
   else if (std::isinf(x)) l = inf;
   else {
-    // finite x > 0: the sign of __log2f(x) is known only where |log2 x| exceeds its error bound
-    if (y == 0) { *v = 1.0; return true; }  // y * finite = +-0, ex2(+-0) = 1
-    if (!std::isinf(y)) return false;
+    if (y == 0) { *v = 1.0; return 1; }  // y * finite = +-0, ex2(+-0) = 1
     const double lg = std::log2(x);
-    const double err = (x >= 0.5 && x <= 2) ? 0x1p-22 : 2.5 * ulp_of<float>(lg);
-    if (std::fabs(lg) <= err) return false;
-    l = lg;
+    const double err = (x >= 0.5 && x <= 2) ? 0x1p-22 : 2.5 * ulp_of<float>(std::fabs(lg) * (1 + 0x1p-20));
+    if (std::isinf(y)) {
+      if (std::fabs(lg) <= err) return -1;  // the sign of __log2f(x) is not known
+      l = lg;
+    } else {
+      const double m = std::fabs(y) * (std::fabs(lg) + err) * (1 + 0x1p-23), n = std::fabs(y) * (std::fabs(lg) - err) * (1 - 0x1p-23);
+      if (std::fabs(lg) > err) {
+        const bool neg = (y < 0) != (lg < 0);
+        if (n > 160) { *v = neg ? 0.0 : inf; return 1; }  // ex2 of (-inf, -160) is 0, of (160, inf) is inf
+      } else if (m > 1e30) {
+        return -1;  // y * __log2f(x) may be anything from -m to m
+      }
+      return 0;
+    }
   }
   const double t = y * l;  // IEEE: 0 * inf = NaN
-  if (std::isnan(t)) { *v = nan; return true; }
-  if (std::isinf(t)) { *v = t > 0 ? inf : 0.0; return true; }
-  if (t == 0) { *v = 1.0; return true; }
-  return false;
+  if (std::isnan(t)) { *v = nan; return 1; }
+  if (std::isinf(t)) { *v = t > 0 ? inf : 0.0; return 1; }
+  if (t == 0) { *v = 1.0; return 1; }
+  return 0;
 }
 
 /// Absolute error bound of __powf(x, y) at an input where fast_pow_special()
@@ -570,9 +582,10 @@ inline double fast_pow_abs_bound(double x, double y, double P) {
   const double dL = (x >= 0.5 && x <= 2) ? 0x1p-22 : 0.5 * ulp_of<float>(L) + 2 * ulp_of<float>(std::fabs(L) * (1 + 0x1p-20));
   const double t = std::fabs(y) * (std::fabs(L) + dL);
   const double delta = std::fabs(y) * dL + 0.5 * ulp_of<float>(t);
-  const double grow = std::exp2(delta) - 1;
+  const double grow = std::expm1(delta * 0.6931471805599453) * (1 + 0x1p-20);
   const double Pmax = std::fabs(P) * (1 + grow);
-  return std::fabs(P) * grow + 2.5 * ulp_of<float>(Pmax * (1 + 0x1p-20));
+  const double b = std::fabs(P) * grow + 2.5 * ulp_of<float>(Pmax * (1 + 0x1p-20));
+  return std::isfinite(b) ? b : -1;  // -1: no finite bound (|y| huge)
 }
 
 /// __tanf(x) = __sinf(x) * (1/__cosf(x)) (Table 21) on [-pi, pi], with
@@ -601,7 +614,9 @@ PointBound at(Fn f, Side s, const Profile& p, double x, double y, const Exact& e
   // Exact special values.
   if (g == Fn::i_pow) {
     double v;
-    if (fast_pow_special(x, y, &v)) return PointBound::exact_value(v, "special(exp2f(y*__log2f(x)) derivation)");
+    const int k = fast_pow_special(x, y, &v);
+    if (k > 0) return PointBound::exact_value(v, "special(exp2f(y*__log2f(x)) derivation)");
+    if (k < 0) return PointBound::none("undetermined by exp2f(y*__log2f(x)) (sign of __log2f(x) unknown)");
   } else if (g == Fn::fdividef) {
     const double ay = std::fabs(y);
     if (ay > 0x1p126 && ay < 0x1p128) {
@@ -634,7 +649,10 @@ PointBound at(Fn f, Side s, const Profile& p, double x, double y, const Exact& e
         const double b = fast_tan_abs_bound(x);
         return b < 0 ? PointBound::none("derived-bound-unbounded(cos near 0)") : PointBound::absolute(b);
       }
-      if (g == Fn::i_pow) return PointBound::absolute(fast_pow_abs_bound(x, y, e.hi + e.lo));
+      if (g == Fn::i_pow) {
+        const double b = fast_pow_abs_bound(x, y, e.hi + e.lo);
+        return b >= 0 ? PointBound::absolute(b) : PointBound::none("derived-bound-unbounded");
+      }
       return PointBound::none("derived-bound-unknown");
   }
   return PointBound::none("unknown-row-kind");
@@ -754,7 +772,9 @@ PointBound pow_rounded_exponent(Side s, const Profile& prof, T x, int p, int q, 
   if (!r.row) return PointBound::none("no-documented-bounds-table");
   if (r.fn == Fn::i_pow) {
     double v;
-    if (fast_pow_special(x, ef, &v)) return PointBound::exact_value(v, "special(exp2f(y*__log2f(x)) derivation)");
+    const int k = fast_pow_special(x, ef, &v);
+    if (k > 0) return PointBound::exact_value(v, "special(exp2f(y*__log2f(x)) derivation)");
+    if (k < 0) return PointBound::none("undetermined by exp2f(y*__log2f(x)) (sign of __log2f(x) unknown)");
   } else if (annex_f_special(Fn::pow, x, ef)) {
     return PointBound::exact_value(rn<T>(e), "special(C99 Annex F)");
   }
@@ -767,6 +787,7 @@ PointBound pow_rounded_exponent(Side s, const Profile& prof, T x, int p, int q, 
   double own;
   if (r.fn == Fn::i_pow) {
     own = fast_pow_abs_bound(x, ef, static_cast<double>(P));
+    if (own < 0) return PointBound::none("derived-bound-unbounded");
   } else {
     Acc<T> a;
     a.v = P;

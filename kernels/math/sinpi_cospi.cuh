@@ -158,6 +158,10 @@ struct SinpiBase {
       const double dq = (rd.row->ulps + 0.5) * bounds::ulp_of<T>(q * (1 + 0x1p-20)) + (q < 1e-30 ? bounds::ulp_of<T>(0) : 0);
       const double ex = std::fabs(e.hi + e.lo);
       const double b = 3.1415926535897932 * dq + (rs.row->ulps + 0.5) * bounds::ulp_of<T>((ex + 3.15 * dq) * (1 + 0x1p-20));
+      // -ftz=true: a subnormal quotient x/180 is flushed to a zero of its sign,
+      // and sinpi(+-0) = +-0 (the flush of an intermediate the flag documents).
+      if (std::is_same_v<T, float> && s == Side::gpu && p.ftz && q < static_cast<double>(FLT_MIN))
+        return PointBound::absolute(std::nextafter(std::max(b, ex), HUGE_VAL), "ftz: x/180 subnormal, flushed");
       return PointBound::absolute(std::nextafter(b, HUGE_VAL));
     }
   };

@@ -77,16 +77,22 @@ TEST(Bounds, FlagsSelectRowsAndFastMathMapsToIntrinsics) {
 
 TEST(Bounds, SpecialValuesOfTheDerivations) {
   double v = 0;
-  ASSERT_TRUE(fast_pow_special(-3.0, 2.0, &v));  // __powf(-3, 2) = exp2(2 * NaN) = NaN
+  ASSERT_EQ(fast_pow_special(-3.0, 2.0, &v), 1);  // __powf(-3, 2) = exp2(2 * NaN) = NaN
   EXPECT_TRUE(std::isnan(v));
-  ASSERT_TRUE(fast_pow_special(0.0, 0.0, &v));   // 0 * -inf = NaN
+  ASSERT_EQ(fast_pow_special(0.0, 0.0, &v), 1);   // 0 * -inf = NaN
   EXPECT_TRUE(std::isnan(v));
-  ASSERT_TRUE(fast_pow_special(0.0, 2.0, &v));
+  ASSERT_EQ(fast_pow_special(0.0, 2.0, &v), 1);
   EXPECT_EQ(v, 0.0);
-  ASSERT_TRUE(fast_pow_special(4.0, -INFINITY, &v));
+  ASSERT_EQ(fast_pow_special(4.0, -INFINITY, &v), 1);
   EXPECT_EQ(v, 0.0);
-  EXPECT_FALSE(fast_pow_special(1.0, INFINITY, &v));  // __log2f(1) is only known within 2^-22
-  EXPECT_FALSE(fast_pow_special(3.0, 2.0, &v));
+  EXPECT_EQ(fast_pow_special(1.0, INFINITY, &v), -1);  // __log2f(1) is only known within 2^-22
+  EXPECT_EQ(fast_pow_special(1.0000001192092896, -FLT_MAX, &v), -1);
+  ASSERT_EQ(fast_pow_special(0x1p-149, FLT_MAX, &v), 1);  // y*log2(x) far below ex2's range: 0
+  EXPECT_EQ(v, 0.0);
+  ASSERT_EQ(fast_pow_special(FLT_MAX, FLT_MAX, &v), 1);
+  EXPECT_EQ(v, HUGE_VAL);
+  EXPECT_EQ(fast_pow_special(3.0, 2.0, &v), 0);
+  EXPECT_LT(fast_pow_abs_bound(1.5, 1e30, 1.0), 0.0);     // no finite bound
   EXPECT_TRUE(annex_f_special(Fn::pow, -2.0, 0.5));
   EXPECT_TRUE(annex_f_special(Fn::sinpi, 3.0, 0));
   EXPECT_TRUE(annex_f_special(Fn::cospi, 2.5, 0));
