@@ -21,6 +21,11 @@ set(CUCONFORM_UNIT_HOST_OPT "-O0" CACHE STRING "nvcc -O level for the host side 
 if(NOT CUCONFORM_UNIT_HOST_OPT MATCHES "^-O[0-3s]$")
   message(FATAL_ERROR "cuconform: CUCONFORM_UNIT_HOST_OPT='${CUCONFORM_UNIT_HOST_OPT}' is not one of -O0 -O1 -O2 -O3 -Os")
 endif()
+# The CUDA TUs are all unit TUs: drop the build type's -O from them so that
+# nvcc does not see two levels (it warns on every TU).
+foreach(cfg "" _RELEASE _DEBUG _RELWITHDEBINFO _MINSIZEREL)
+  string(REGEX REPLACE "(^| )-O[0-3s]( |$)" " " CMAKE_CUDA_FLAGS${cfg} "${CMAKE_CUDA_FLAGS${cfg}}")
+endforeach()
 set(CUCONFORM_UNIT_SOURCES "")
 foreach(h IN LISTS CUCONFORM_UNIT_HEADERS CUCONFORM_SELFTEST_HEADERS)
   file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${h}")

@@ -3,7 +3,7 @@
 // own host implementations) and per C library (host side), as data rows that
 // each cite their source. Selected at compile time from the toolkit that
 // builds the unit (__CUDACC_VER_MAJOR__/__CUDACC_VER_MINOR__) and the C
-// library it runs on (__GLIBC__/__GLIBC_MINOR__). An unknown version gets
+// library the process runs on (gnu_get_libc_version()). An unknown version gets
 // Budget::report("no documented-bounds table for ..."): the numbers are still
 // measured and recorded, and the test is reported as skipped, never passed.
 //
@@ -43,6 +43,11 @@
 #pragma once
 
 #include <cfloat>
+#if defined(__has_include)
+#if __has_include(<gnu/libc-version.h>)
+#include <gnu/libc-version.h>
+#endif
+#endif
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -351,9 +356,14 @@ inline void cuda_version(int* major, int* minor) {
 #endif
 }
 inline void glibc_version(int* major, int* minor) {
-#if defined(__GLIBC__)
-  *major = __GLIBC__;
-  *minor = __GLIBC_MINOR__;
+  // The C library the process runs on, not the headers it was built with: a
+  // build tree made on one machine runs its CPU side on another machine's libm
+  // (the GPU runner here has glibc 2.39, the build machine 2.36), and grading
+  // 2.39's functions by 2.36's table would be citing the wrong document.
+#if defined(__GLIBC__) && !defined(__CUDA_ARCH__)
+  *major = 0;
+  *minor = 0;
+  if (std::sscanf(gnu_get_libc_version(), "%d.%d", major, minor) != 2) *major = *minor = 0;
 #else
   *major = 0;
   *minor = 0;
@@ -469,6 +479,31 @@ inline std::string source_of(const Resolved& r, Fn original, Prec pr, Side s) {
   return src;
 }
 
+/// The one-argument inputs at() grades as exact special values, as bits for
+/// the exhaustive tier's device-side evaluation (DeviceRow::specials):
+/// 1 = +-0, +-inf, NaN; 2 = x < 0; 4 = x == 1; 8 = x an integer or a half-integer.
+/// Mirrors annex_f_special() and intrinsic_special() below.
+enum SpecialBits : unsigned { kSpecZeroInfNan = 1, kSpecNegative = 2, kSpecOne = 4, kSpecHalfInteger = 8 };
+inline unsigned special_bits(Fn g, bool intrinsic) {
+  if (intrinsic) {
+    switch (g) {
+      case Fn::i_log: case Fn::i_log2: case Fn::i_log10: return kSpecZeroInfNan | kSpecNegative;
+      case Fn::i_sin: case Fn::i_cos: case Fn::i_sincos: case Fn::i_sincos_c: case Fn::i_tan:
+      case Fn::i_exp: case Fn::i_exp10: return kSpecZeroInfNan;
+      default: return 0;
+    }
+  }
+  switch (g) {
+    case Fn::sqrt: case Fn::rsqrt: return kSpecZeroInfNan | kSpecNegative;
+    case Fn::log: case Fn::log2: case Fn::log10: return kSpecZeroInfNan | kSpecNegative | kSpecOne;
+    case Fn::sinpi: case Fn::cospi: case Fn::sincospi: case Fn::sincospi_c: return kSpecZeroInfNan | kSpecHalfInteger;
+    case Fn::sin: case Fn::cos: case Fn::tan: case Fn::sincos: case Fn::sincos_c: case Fn::cbrt: case Fn::rcbrt:
+    case Fn::erf: case Fn::erfc: case Fn::exp: case Fn::exp2: case Fn::exp10: case Fn::recip:
+      return kSpecZeroInfNan;
+    default: return 0;
+  }
+}
+
 /// Budget of a function form: the `bound` metric (evaluated per input by at()),
 /// with the row's nominal number as the recorded value; or report-only when
 /// there is no table for this toolkit or C library.
@@ -476,6 +511,18 @@ inline Budget budget(Fn f, Prec pr, Side s, const Profile& p) {
   const Resolved r = resolve(f, pr, s, p);
   if (!r.row) return Budget::report(r.why);
   Budget b{Metric::bound, r.row->kind == Kind::abs_on_range ? r.row->abs : r.row->ulps, source_of(r, f, pr, s)};
+  if (pr == Prec::f32) {
+    const Row& row = *r.row;
+    b.dev.fn = static_cast<int>(f);
+    b.dev.row_fn = static_cast<int>(r.fn);
+    b.dev.kind = static_cast<int>(row.kind);
+    b.dev.ulps = row.ulps;
+    b.dev.slope = row.slope;
+    b.dev.abs = row.abs;
+    b.dev.lo = row.lo;
+    b.dev.hi = row.hi;
+    b.dev.specials = special_bits(r.fn, r.mapped || r.fn >= Fn::fdividef);
+  }
   return b;
 }
 

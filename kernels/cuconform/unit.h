@@ -131,12 +131,25 @@ inline const char* metric_name(Metric m) {
   return "?";
 }
 
+/// A documented-bounds row as plain numbers (set by bounds::budget for float
+/// functions), so that the exhaustive tier can evaluate it per input on the
+/// device and compute the function's double-precision reference there.
+/// fn < 0: none. Codes are kernels/cuconform/bounds.h's Fn and Kind values.
+struct DeviceRow {
+  int fn = -1;       ///< the function the form computes (its mathematical value)
+  int row_fn = -1;   ///< the row in force (after -use_fast_math's mapping: __sinf for sinf)
+  int kind = -1;     ///< how that row bounds the error
+  double ulps = 0, slope = 0, abs = 0, lo = 0, hi = 0;
+  unsigned specials = 0;  ///< inputs whose result is an exact special value (bounds::special_bits)
+};
+
 struct Budget {
   Metric metric = Metric::exact;
   double value = 0.0;
   std::string source;        ///< where the number comes from (cited)
   bool zero_sign = true;     ///< an exact zero must come back with its sign
   bool allow_ftz = false;    ///< set by the harness from the profile, never by units
+  DeviceRow dev{};           ///< the row as numbers, for the exhaustive tier (bounds::budget)
 
   static Budget ulp(double n, std::string src) { return {Metric::ulp, n, std::move(src)}; }
   static Budget ulp_real(double n, std::string src) { return {Metric::ulp_real, n, std::move(src)}; }

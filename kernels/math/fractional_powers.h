@@ -169,6 +169,9 @@ struct Formula {
   using In = Args<T, 1>;
   static constexpr const char* name = R::fname;
   static constexpr Role role = Role::recommended;
+  /// Not swept through its row's function: the exact value here is pow's
+  /// x^(p/q) (NaN below 0, +0 at -0), not cbrt's or sqrt's.
+  static constexpr bool row_sweep = false;
   CUC_HD static T apply(const In& x) { return R::f(x[0]); }
   static Exact reference(const In& x) { return ref::pow_rational(x[0], R::p, R::q); }
   static Budget budget(Side s, const Profile& p) {

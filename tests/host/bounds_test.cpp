@@ -116,3 +116,27 @@ TEST(Bounds, DerivedBoundsAreFiniteWhereTheyShouldBe) {
   EXPECT_GT(abs_bound(power(d, 0.5L, 0)), 0.0);
   EXPECT_GT(abs_bound(times(input(1e-160), input(1e-160))), 0.0);  // subnormal result: half the smallest subnormal
 }
+
+TEST(Bounds, DeviceRowCarriesTheRowForTheExhaustiveTier) {
+  // The special inputs swept exactly on the device mirror annex_f_special()/intrinsic_special().
+  EXPECT_EQ(special_bits(Fn::log, false), kSpecZeroInfNan | kSpecNegative | kSpecOne);
+  EXPECT_EQ(special_bits(Fn::i_log, true), kSpecZeroInfNan | kSpecNegative);
+  EXPECT_EQ(special_bits(Fn::sinpi, false), kSpecZeroInfNan | kSpecHalfInteger);
+  EXPECT_EQ(special_bits(Fn::sqrt, false) & kSpecNegative, kSpecNegative);
+  EXPECT_EQ(special_bits(Fn::pow, false), 0u);  // two-argument rows are not swept
+  EXPECT_TRUE(annex_f_special(Fn::log, 1.0, 0) && annex_f_special(Fn::log, -2.0, 0));
+  int major = 0, minor = 0;
+  glibc_version(&major, &minor);
+  const Budget b = budget(Fn::log, Prec::f32, Side::cpu, kDefault);
+  if (major == 2 && minor == 36) {
+    EXPECT_EQ(b.dev.fn, static_cast<int>(Fn::log));
+    EXPECT_EQ(b.dev.kind, static_cast<int>(bounds::Kind::ulp));
+    EXPECT_EQ(b.dev.ulps, 1);
+    EXPECT_EQ(b.dev.specials, special_bits(Fn::log, false));
+  } else {
+    EXPECT_EQ(b.metric, Metric::report);
+    EXPECT_EQ(b.dev.fn, -1);
+  }
+  // Double functions carry no device row (the sweep is for binary32).
+  EXPECT_EQ(budget(Fn::log, Prec::f64, Side::cpu, kDefault).dev.fn, -1);
+}
