@@ -72,6 +72,7 @@ TEST(Measure, FlushAcceptance) {
   EXPECT_FALSE(accepted_flush(0.0f, {0x1p-126, 0.0}));   // FLT_MIN is normal: no flush
   EXPECT_FALSE(accepted_flush(0.0f, {NAN, 0.0}));
   EXPECT_FALSE(accepted_flush(0.0, {0x1p-1030, 0.0}));    // double: never
+  EXPECT_FALSE(accepted_flush(0.0f, {-0.0, 0.0}));      // an exact zero keeps its sign under FTZ
 }
 
 TEST(Reference, Float128IsExactForProductsAndFma) {

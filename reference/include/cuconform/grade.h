@@ -195,7 +195,7 @@ ElemError measure_int(T got, const Exact& ex) {
 template <class T>
 bool accepted_flush(T got, const Exact& ex) {
   if constexpr (std::is_same_v<T, float>) {
-    if (got != 0.0f || std::isnan(ex.hi)) return false;
+    if (got != 0.0f || std::isnan(ex.hi) || ex.hi == 0) return false;  // FTZ keeps the sign of an exact zero
     const double v = std::fabs(ex.hi + ex.lo);
     return v < static_cast<double>(FLT_MIN);
   } else {
