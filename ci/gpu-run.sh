@@ -3,6 +3,7 @@
 # the GPU machine needs no compiler, apt or network, only the driver and ctest.
 # A missing GPU fails (CUCONFORM_REQUIRE_GPU=1) instead of skipping.
 # Usage: ci/gpu-run.sh [build-dir] [extra ctest args...]   Results are copied to $OUT if set.
+# Environment: CUCONFORM_JOBS (ctest -j, default 8), CUCONFORM_TIME_LIMIT (seconds).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -12,7 +13,16 @@ echo "== machine: $(hostname) in $(pwd)"
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader 2>&1 | head -n 4
 ctest --version | head -n 1
 t0=$(date +%s)
-ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-8}" --no-tests=error --output-junit junit-gpu.xml "$@" > "$build/ctest-gpu.log" 2>&1
+# CUCONFORM_TIME_LIMIT=<seconds>: stop ctest there (a device call has a wall-clock
+# limit) so that the records written so far are still summarised and copied.
+limit=()
+if [ -n "${CUCONFORM_TIME_LIMIT:-}" ]; then
+  case "$CUCONFORM_TIME_LIMIT" in
+    ''|*[!0-9]*) echo "gpu-run: CUCONFORM_TIME_LIMIT='$CUCONFORM_TIME_LIMIT' is not a number of seconds" >&2; exit 2 ;;
+  esac
+  limit=(timeout -s TERM "$CUCONFORM_TIME_LIMIT")
+fi
+"${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-8}" --no-tests=error --output-junit junit-gpu.xml "$@" > "$build/ctest-gpu.log" 2>&1
 rc=$?
 t1=$(date +%s)
 grep -E "tests passed|Failed|\*\*\*|Not Run" "$build/ctest-gpu.log" | tail -n 60

@@ -10,5 +10,5 @@ build=${1:-$root/build}
 pack=${2:-$root/.gpu/$(basename "$build")}
 rm -rf "$pack"
 mkdir -p "$pack"
-tar -C "$build" --exclude='*.o' --exclude='*.a' --exclude='./results' --exclude='./artifacts' -cf - . | tar -C "$pack" -xf -
+tar -C "$build" --exclude='*.o' --exclude='*.a' --exclude='*.d' --exclude='./results' --exclude='./artifacts' --exclude='./Testing' --exclude='./CMakeFiles/[0-9]*' -cf - . | tar -C "$pack" -xf -
 du -sh "$pack"
