@@ -7,6 +7,9 @@
 
 #include "cuconform/grade.h"
 #include "cuconform/ref.h"
+#include "cuconform/unit.h"
+#include <cstdint>
+#include <cstring>
 
 using namespace cuconform;
 
@@ -61,6 +64,14 @@ TEST(Measure, UlpMetricsAndClasses) {
   // Overflow: exact finite beyond FLT_MAX; FLT_MAX is one step from RN = inf.
   e = measure<float>(FLT_MAX, {0x1p200, 0.0}, true);
   EXPECT_EQ(e.ulp, 1);
+  // A correctly rounded overflow is no error in any metric; inf for a finite RN is.
+  e = measure<float>(INFINITY, {0x1p200, 0.0}, true);
+  EXPECT_EQ(e.ulp, 0);
+  EXPECT_EQ(e.ulp_real, 0);
+  EXPECT_EQ(e.abs, 0);
+  e = measure<float>(INFINITY, {0x1p100, 0.0}, true);
+  EXPECT_TRUE(std::isinf(e.ulp_real));
+  EXPECT_GT(e.ulp, 1e6);
   // Signed zero of an exact zero.
   EXPECT_TRUE(measure<float>(0.0f, {-0.0, 0.0}, true).class_error);
   EXPECT_FALSE(measure<float>(0.0f, {-0.0, 0.0}, false).class_error);
@@ -82,4 +93,26 @@ TEST(Reference, Float128IsExactForProductsAndFma) {
   const Exact f = ref::fma(a, a, -static_cast<double>(a * a));
   EXPECT_EQ(round_exact<float>(f), 0x1p-24f);
   EXPECT_TRUE(std::isnan(ref::sqrt(-1.0).hi));
+}
+
+TEST(WidenExact, EqualsTheHostConversionOnEveryClass) {
+  // widen_exact() builds the binary64 from the binary32's bits (the device's
+  // cvt.f64.f32 flushes subnormals under -ftz=true); here the host conversion
+  // does not flush, so the two must agree bit for bit.
+  std::uint64_t s = 0x9e3779b97f4a7c15ull;
+  for (int i = 0; i < 200000; ++i) {
+    s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+    const std::uint32_t u = static_cast<std::uint32_t>(s >> 11);
+    float x;
+    std::memcpy(&x, &u, sizeof x);
+    const double w = widen_exact(x), h = static_cast<double>(x);
+    if (std::isnan(h)) { EXPECT_TRUE(std::isnan(w)); continue; }
+    std::uint64_t a, b;
+    std::memcpy(&a, &w, sizeof a);
+    std::memcpy(&b, &h, sizeof b);
+    ASSERT_EQ(a, b) << std::hex << u;
+  }
+  for (float x : {0.0f, -0.0f, FLT_MIN, -FLT_MIN, FLT_TRUE_MIN, -FLT_TRUE_MIN, FLT_MAX, -FLT_MAX, INFINITY, -INFINITY, 1.0f})
+    EXPECT_EQ(widen_exact(x), static_cast<double>(x));
+  EXPECT_TRUE(std::signbit(widen_exact(-0.0f)));
 }

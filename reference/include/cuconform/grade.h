@@ -168,7 +168,9 @@ ElemError measure(T got, const Exact& ex, bool zero_sign) {
   const T rn = round_exact<T>(ex);
   r.ulp = std::fabs(static_cast<double>(ordinal(got) - ordinal(rn)));
   if (std::isinf(got)) {
-    r.ulp_real = r.abs = inf;
+    // A correctly rounded overflow (got = RN(exact) = +-inf) is no error in any
+    // metric; an infinity where RN(exact) is finite is an infinite one.
+    r.ulp_real = r.abs = (got == rn) ? 0.0 : inf;
   } else {
     const double d = (static_cast<double>(got) - ex.hi) - ex.lo;
     r.abs = std::fabs(d);
