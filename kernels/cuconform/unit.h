@@ -303,7 +303,13 @@ CUC_HD inline double widen_exact(float x) {
   const double sign = (b >> 31) ? -1.0 : 1.0;
   if (e == 0xffu) return m ? static_cast<double>(NAN) : sign * static_cast<double>(INFINITY);
   if (e == 0) return sign * ldexp(static_cast<double>(m), -149);            // subnormal (or zero)
-  return sign * ldexp(static_cast<double>(m | 0x800000u), static_cast<int>(e) - 150);
+  // Normal: the same sign, exponent and significand as binary64 bits (exact;
+  // no ldexp call per input in the exhaustive sweep).
+  const std::uint64_t d = (static_cast<std::uint64_t>(b >> 31) << 63) |
+                          (static_cast<std::uint64_t>(e + 896u) << 52) | (static_cast<std::uint64_t>(m) << 29);
+  double r;
+  std::memcpy(&r, &d, sizeof r);
+  return r;
 }
 
 /// Registration: a no-op unless the generated test TU includes the harness
