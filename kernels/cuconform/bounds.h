@@ -482,7 +482,7 @@ inline std::string source_of(const Resolved& r, Fn original, Prec pr, Side s) {
 /// The one-argument inputs at() grades as exact special values, as bits for
 /// the exhaustive tier's device-side evaluation (DeviceRow::specials):
 /// 1 = +-0, +-inf, NaN; 2 = x < 0; 4 = x == 1; 8 = x an integer or a half-integer.
-/// Mirrors annex_f_special() and intrinsic_special() below.
+/// The one-argument cases of annex_f_special() and intrinsic_special() below.
 enum SpecialBits : unsigned { kSpecZeroInfNan = 1, kSpecNegative = 2, kSpecOne = 4, kSpecHalfInteger = 8 };
 inline unsigned special_bits(Fn g, bool intrinsic) {
   if (intrinsic) {
@@ -502,6 +502,15 @@ inline unsigned special_bits(Fn g, bool intrinsic) {
       return kSpecZeroInfNan;
     default: return 0;
   }
+}
+
+/// Is x one of the inputs `bits` (special_bits) names? The one predicate behind
+/// annex_f_special(), intrinsic_special() and the exhaustive tier's device-side
+/// row (exhaustive::row_bound): double compares, which -ftz=true never flushes.
+CUC_HD inline bool special_input(unsigned bits, double x) {
+  const bool zero_inf_nan = x == 0 || fabs(x) > 1.7976931348623157e308 || x != x;
+  return ((bits & kSpecZeroInfNan) && zero_inf_nan) || ((bits & kSpecNegative) && x < 0) ||
+         ((bits & kSpecOne) && x == 1) || ((bits & kSpecHalfInteger) && floor(2 * x) == 2 * x);
 }
 
 /// Budget of a function form: the `bound` metric (evaluated per input by at()),
@@ -545,41 +554,19 @@ template <> inline float rn<float>(const Exact& e) { return round_exact<float>(e
 inline bool annex_f_special(Fn f, double x, double y) {
   const bool nz = x == 0, inf = std::isinf(x), nan = std::isnan(x);
   switch (f) {
-    case Fn::sin: case Fn::tan: case Fn::cbrt: case Fn::erf: case Fn::sqrt: case Fn::rsqrt: case Fn::rcbrt:
-    case Fn::cos: case Fn::sincos: case Fn::sincos_c: case Fn::erfc:
-      return nz || inf || nan || (f == Fn::sqrt && x < 0) || (f == Fn::rsqrt && x < 0);
-    case Fn::exp: case Fn::exp2: case Fn::exp10:
-      return nz || inf || nan;
-    case Fn::log: case Fn::log2: case Fn::log10:
-      return nz || inf || nan || x < 0 || x == 1;
-    case Fn::sinpi: case Fn::cospi: case Fn::sincospi: case Fn::sincospi_c:
-      return nz || inf || nan || std::floor(x) == x || std::floor(2 * x) == 2 * x;
     case Fn::pow:
       return y == 0 || x == 1 || nz || inf || nan || std::isinf(y) || std::isnan(y) ||
              (x < 0 && std::floor(y) != y);
     case Fn::div:
       return nz || inf || nan || y == 0 || std::isinf(y) || std::isnan(y);
-    case Fn::recip:
-      return nz || inf || nan;
-    default:
-      return false;
+    default:  // one-argument functions: the inputs special_bits() names
+      return special_input(special_bits(f, false), x);
   }
 }
 /// The same for the fast intrinsics, from the special values PTX ISA 9.0
 /// documents for sin/cos/ex2/lg2.approx (what the intrinsics compile to):
 /// +-0, +-inf and NaN inputs (and x < 0 for the logarithms).
-inline bool intrinsic_special(Fn f, double x) {
-  const bool nz = x == 0, inf = std::isinf(x), nan = std::isnan(x);
-  switch (f) {
-    case Fn::i_sin: case Fn::i_cos: case Fn::i_sincos: case Fn::i_sincos_c: case Fn::i_tan:
-    case Fn::i_exp: case Fn::i_exp10:
-      return nz || inf || nan;
-    case Fn::i_log: case Fn::i_log2: case Fn::i_log10:
-      return nz || inf || nan || x < 0;
-    default:
-      return false;
-  }
-}
+inline bool intrinsic_special(Fn f, double x) { return special_input(special_bits(f, true), x); }
 
 /// __powf(x, y) = exp2f(y * __log2f(x)) (Table 21): its special values follow
 /// from lg2.approx/ex2.approx's (PTX ISA: lg2(+-0) = -inf, lg2(x<0) = NaN,
