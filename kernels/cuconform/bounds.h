@@ -190,8 +190,10 @@ struct Table {
 #define CUC_T18 "CUDA 13.0 Programming Guide §17.1 Table 18"
 #define CUC_T21 "CUDA 13.0 Programming Guide §17.2 Table 21"
 inline constexpr double kPiD = 3.14159265358979323846;
-// 2^-21.41 and 2^-21.19 as the table states them (evaluated in double).
-inline const double k2m21_41 = std::exp2(-21.41), k2m21_19 = std::exp2(-21.19);
+// 2^-21.41 and 2^-21.19 (as the table states them) as literals, usable in device code (the exhaustive
+// tier evaluates __tanf's derived bound per input); bounds_test checks them
+// against std::exp2.
+constexpr double k2m21_41 = 0x1.8157d9d08a78dp-22, k2m21_19 = 0x1.c0d2771113e52p-22;
 inline const Row kCuda13_0[] = {
     // single precision (Table 17)
     {Fn::add, Prec::f32, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "x+y: 0 (IEEE-754 round-to-nearest-even)", CUC_T17},
@@ -626,14 +628,16 @@ inline double fast_pow_abs_bound(double x, double y, double P) {
 /// __sinf/__cosf's absolute bounds, a reciprocal of at most 1 ulp (Table 17,
 /// 1/x otherwise) and a correctly rounded product. Negative: no bound (|cos x|
 /// within __cosf's error of 0).
-inline double fast_tan_abs_bound(double x) {
+/// Host and device (the exhaustive tier's per-input row): sin and cos are the
+/// side's double functions; a bound, so their last-bit differences do not matter.
+CUC_HD inline double fast_tan_abs_bound(double x) {
   const double Es = k2m21_41, Ec = k2m21_19;
-  const double s = std::fabs(std::sin(x)), c = std::fabs(std::cos(x));
+  const double s = fabs(sin(x)), c = fabs(cos(x));
   if (c <= Ec * (1 + 1e-9)) return -1;
   const double q = (s + Es) / (c - Ec);                       // |s'/c'|
   const double quot = (Es * c + s * Ec) / (c * (c - Ec));     // |s'/c' - s/c|
   const double rel = (1 + 1.5 * 0x1p-23) * (1 + 0x1p-24) - 1; // rcp 1 ulp, mul 1/2 ulp
-  return quot + q * rel + 2 * FLT_TRUE_MIN;
+  return quot + q * rel + 2 * 0x1p-149;  // + 2 * FLT_TRUE_MIN
 }
 
 /// The row of `f` evaluated at one input (x, and y for div/pow/fdividef), e

@@ -104,6 +104,9 @@ TEST(Bounds, SpecialValuesOfTheDerivations) {
 TEST(Bounds, DerivedBoundsAreFiniteWhereTheyShouldBe) {
   EXPECT_GT(fast_pow_abs_bound(3.0, 2.0, 9.0), 0.0);
   EXPECT_LT(fast_pow_abs_bound(3.0, 2.0, 9.0), 9.0 * 1e-5);
+  // The literals the device evaluates are the table's 2^-21.41 and 2^-21.19.
+  EXPECT_EQ(k2m21_41, std::exp2(-21.41));
+  EXPECT_EQ(k2m21_19, std::exp2(-21.19));
   EXPECT_LT(fast_tan_abs_bound(1.5707963267948966), 0.0);  // cos ~ 0: unbounded
   EXPECT_GT(fast_tan_abs_bound(0.5), 0.0);
   // x*x*x: two roundings, at most ~ 2 half-ulps relative.
