@@ -21,7 +21,7 @@ if [ -n "${CUCONFORM_PACK_PROFILES:-}" ]; then
   done
   for p in $built; do
     case " $CUCONFORM_PACK_PROFILES " in *" $p "*) ;; *)
-      excl+=(--exclude="./cuconform_$p" --exclude="./CMakeFiles/cuconform_ptx_${p}_*" --exclude="./ptx/$p.*") ;;
+      excl+=(--exclude="./cuconform_$p" --exclude="./ptx/$p" --exclude="./ptx/$p.*") ;;
     esac
   done
 fi

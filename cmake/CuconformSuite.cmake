@@ -52,7 +52,7 @@ include(\"${PROJECT_SOURCE_DIR}/cmake/CuconformDiscoverTests.cmake\")
 endfunction()
 
 # Architectures whose PTX the codegen tier reads: every number in
-# CMAKE_CUDA_ARCHITECTURES (nvcc -ptx takes one architecture per invocation).
+# CMAKE_CUDA_ARCHITECTURES (nvcc generates PTX for each on the way to its code).
 set(CUCONFORM_PTX_ARCHS "")
 foreach(a IN LISTS CMAKE_CUDA_ARCHITECTURES)
   string(REGEX REPLACE "-(real|virtual)$" "" a "${a}")
@@ -73,17 +73,16 @@ foreach(p IN LISTS CUCONFORM_PROFILES)
   set(CUC_P_FAST_MATH ${SEM_FAST_MATH})
   list(JOIN CMAKE_CUDA_ARCHITECTURES "," CUC_P_ARCHS)
   string(STRIP "${CMAKE_CUDA_FLAGS} ${CUCONFORM_UNIT_HOST_OPT} ${flags_str} ${CUCONFORM_CUDA_HOST_FLAGS_STR}" CUC_P_NVCC_FLAGS)
-  # PTX of every unit TU under this profile, one object library per architecture.
+  # PTX of every unit TU under this profile, per architecture: kept from the
+  # executable's own compile by cmake/nvcc-keep-ptx.sh (nvcc -keep), not made
+  # by a second -ptx compile of every TU (that was ~40% of the build).
+  set(ptx_dir "${CMAKE_BINARY_DIR}/ptx/${p}")
   set(manifest_content "")
-  set(ptx_libs "")
-  foreach(a IN LISTS CUCONFORM_PTX_ARCHS)
-    set(lib cuconform_ptx_${p}_sm${a})
-    add_library(${lib} OBJECT ${CUCONFORM_UNIT_SOURCES})
-    set_target_properties(${lib} PROPERTIES CUDA_PTX_COMPILATION ON CUDA_ARCHITECTURES ${a}-virtual)
-    target_link_libraries(${lib} PRIVATE cuconform_fixtures cuconform_kernels)
-    target_compile_options(${lib} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${flags}>")
-    string(APPEND manifest_content "$<JOIN:$<TARGET_OBJECTS:${lib}>,\n>\n")
-    list(APPEND ptx_libs ${lib})
+  foreach(src IN LISTS CUCONFORM_UNIT_SOURCES)
+    get_filename_component(stem "${src}" NAME_WE)
+    foreach(a IN LISTS CUCONFORM_PTX_ARCHS)
+      string(APPEND manifest_content "${ptx_dir}/${stem}.sm${a}.ptx\n")
+    endforeach()
   endforeach()
   set(CUC_P_PTX_MANIFEST "${CMAKE_BINARY_DIR}/ptx/${p}.manifest")
   file(GENERATE OUTPUT "${CUC_P_PTX_MANIFEST}" CONTENT "${manifest_content}")
@@ -92,7 +91,7 @@ foreach(p IN LISTS CUCONFORM_PROFILES)
   target_link_libraries(${exe} PRIVATE cuconform_main cuconform_fixtures cuconform_kernels GTest::gtest CUDA::cudart_static)
   set_target_properties(${exe} PROPERTIES CUDA_RUNTIME_LIBRARY Static CUDA_SEPARABLE_COMPILATION OFF)
   target_compile_options(${exe} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT};${flags}>")
-  add_dependencies(${exe} ${ptx_libs})
+  set_target_properties(${exe} PROPERTIES CUDA_COMPILER_LAUNCHER "${PROJECT_SOURCE_DIR}/cmake/nvcc-keep-ptx.sh;${ptx_dir}")
   cuconform_discover(${exe})
 endforeach()
 

@@ -291,8 +291,8 @@ def kernel_key(mangled, form_names, units):
 
 # ---- collecting one side ----------------------------------------------------------------
 def tu_for_ptx(ptx_path, build):
-    """build/generated/<stem>.cu for build/CMakeFiles/<lib>.dir/generated/<stem>.ptx (or a flags-mode PTX)."""
-    stem = os.path.splitext(os.path.basename(ptx_path))[0]
+    """build/generated/<stem>.cu for build/ptx/<profile>/<stem>.sm<NN>.ptx (or a flags-mode <stem>.ptx)."""
+    stem = re.sub(r"\.sm\d+$", "", os.path.splitext(os.path.basename(ptx_path))[0])
     return os.path.join(build, "generated", stem + ".cu")
 
 
@@ -337,7 +337,7 @@ def read_manifest(build, profile):
     if not os.path.isfile(path):
         have = sorted(os.path.basename(p)[:-len(".manifest")] for p in glob.glob(os.path.join(build, "ptx", "*.manifest")))
         raise InputError("unknown profile '%s': no %s (profiles of this build: %s)" % (
-            profile, path, ", ".join(have) if have else "none; build the ptx targets first"))
+            profile, path, ", ".join(have) if have else "none; build the profile executables first"))
     with open(path, encoding="utf-8") as f:
         files = [l.strip() for l in f if l.strip()]
     missing = [p for p in files if not os.path.isfile(p)]
@@ -357,7 +357,7 @@ def check_build(build):
 
 def include_flags(build):
     """The include directories the build gives nvcc for the unit TUs."""
-    for rsp in sorted(glob.glob(os.path.join(build, "CMakeFiles", "cuconform_ptx_*", "includes_CUDA.rsp"))):
+    for rsp in sorted(glob.glob(os.path.join(build, "CMakeFiles", "cuconform_*.dir", "includes_CUDA.rsp"))):
         with open(rsp, encoding="utf-8") as f:
             flags = shlex.split(f.read())
         if flags:

@@ -72,9 +72,9 @@ class FlagDeltaTest(unittest.TestCase):
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def add_profile(self, profile, div_ops, mad_ops):
-        d = os.path.join(self.build, "CMakeFiles", "cuconform_ptx_%s_sm90.dir" % profile, "generated")
+        d = os.path.join(self.build, "ptx", profile)
         os.makedirs(d, exist_ok=True)
-        path = os.path.join(d, "kernels__probe.ptx")
+        path = os.path.join(d, "kernels__probe.sm90.ptx")
         with open(path, "w") as f:
             f.write(ptx(div_ops, mad_ops))
         with open(os.path.join(self.build, "ptx", profile + ".manifest"), "w") as f:
@@ -178,7 +178,7 @@ class FlagDeltaTest(unittest.TestCase):
     def test_missing_ptx_file(self):
         self.add_profile("default", ["div.rn.f32"], ["fma.rn.f32"])
         self.add_profile("ftz", ["div.rn.ftz.f32"], ["fma.rn.ftz.f32"])
-        os.remove(os.path.join(self.build, "CMakeFiles", "cuconform_ptx_ftz_sm90.dir", "generated", "kernels__probe.ptx"))
+        os.remove(os.path.join(self.build, "ptx", "ftz", "kernels__probe.sm90.ptx"))
         rc, so, se = self.run_tool("profiles", "default", "ftz", "--build", self.build)
         self.assertEqual(rc, 2)
         self.assertIn("do not exist", se)
