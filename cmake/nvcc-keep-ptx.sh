@@ -28,7 +28,8 @@ mkdir -p "$dir"
 found=0
 for f in "$tmp"/*.ptx; do
   [ -f "$f" ] || continue
-  sm=$(sed -n 's/^\.target[[:space:]]*sm_\([0-9][0-9]*\).*/\1/p' "$f" | head -n 1)
+  # .target sm_90 -> 90, sm_90a -> 90a: the names CuconformSuite.cmake lists
+  sm=$(sed -n 's/^\.target[[:space:]]*sm_\([0-9][0-9a-z]*\).*/\1/p' "$f" | head -n 1)
   if [ -z "$sm" ]; then echo "nvcc-keep-ptx: no .target line in $f" >&2; exit 1; fi
   mv -f "$f" "$dir/$stem.sm$sm.ptx" || exit 1
   found=1
