@@ -292,7 +292,7 @@ def kernel_key(mangled, form_names, units):
 # ---- collecting one side ----------------------------------------------------------------
 def tu_for_ptx(ptx_path, build):
     """build/generated/<stem>.cu for build/ptx/<profile>/<stem>.sm<NN>.ptx (or a flags-mode <stem>.ptx)."""
-    stem = re.sub(r"\.sm\d+$", "", os.path.splitext(os.path.basename(ptx_path))[0])
+    stem = re.sub(r"\.sm\d+[a-z]*$", "", os.path.splitext(os.path.basename(ptx_path))[0])
     return os.path.join(build, "generated", stem + ".cu")
 
 
