@@ -13,6 +13,6 @@ else
   n=2
   while [ -e "$dir" ]; do dir=$build/results/run-$ts-$n; n=$((n + 1)); done
 fi
-mkdir -p "$dir"
+mkdir -p "$dir" "$build/results"
 printf '%s\n' "$dir" > "$build/results/CURRENT"
 echo "cuconform: results of this run go to $dir"
