@@ -1,0 +1,115 @@
+# How each profile's executable is built from the unit TUs.
+#
+# Split build (CUCONFORM_SPLIT_BUILD=ON, the default): the profile flags reach
+# only cicc and ptxas, so every unit TU's host side (host preprocessing,
+# cudafe++, the host compile of the harness and the unit's CPU code) is
+# compiled ONCE, into the object library cuconform_unit_host, and only its
+# device side (cicc, ptxas, fatbinary) once per profile, into
+# cuconform_unit_device_<profile>: objects that hold nothing but the fatbinary.
+# Linking the host objects with one profile's device objects gives that
+# profile's executable. cmake/nvcc-split.py does both halves with nvcc's own
+# steps (see its header); the device half is `nvcc -fatbin` with the very
+# arguments of a whole compile, so the PTX and SASS are those of a whole
+# compile (tools/ptx_identity.py compares kept PTX trees).
+#
+# Whether a profile's flags really leave the host side alone is checked at
+# configure time for this toolkit (nvcc --dryrun with and without them; the
+# host steps must be identical). A profile whose flags touch the host side
+# (e.g. -O2, -D..., anything let through by CUCONFORM_ALLOW_UNKNOWN_FLAGS) is
+# built the unsplit way: every TU compiled whole for that profile.
+#
+# Unsplit build (CUCONFORM_SPLIT_BUILD=OFF): every profile compiles every TU
+# whole (nvcc -c), keeping its PTX through cmake/nvcc-keep-ptx.sh. For a
+# toolkit whose nvcc driver the split launcher does not recognise.
+
+option(CUCONFORM_SPLIT_BUILD "Compile each unit TU's host side once and only its device side per profile" ON)
+
+if(CUCONFORM_SPLIT_BUILD)
+  find_package(Python3 COMPONENTS Interpreter REQUIRED)
+  set(_cuc_split "${PROJECT_SOURCE_DIR}/cmake/nvcc-split.py")
+  set(_cuc_stub_dir "${CMAKE_BINARY_DIR}/stubs")
+  # nvcc arguments every unit TU gets (as the compile line will have them),
+  # for the configure-time check of which profiles may share host objects.
+  set(_cuc_arch_args "")
+  foreach(a IN LISTS CMAKE_CUDA_ARCHITECTURES)
+    if(a MATCHES "^([0-9]+a?)-real$")
+      list(APPEND _cuc_arch_args "--generate-code=arch=compute_${CMAKE_MATCH_1},code=[sm_${CMAKE_MATCH_1}]")
+    elseif(a MATCHES "^([0-9]+a?)-virtual$")
+      list(APPEND _cuc_arch_args "--generate-code=arch=compute_${CMAKE_MATCH_1},code=[compute_${CMAKE_MATCH_1}]")
+    elseif(a MATCHES "^([0-9]+a?)$")
+      list(APPEND _cuc_arch_args "--generate-code=arch=compute_${CMAKE_MATCH_1},code=[compute_${CMAKE_MATCH_1},sm_${CMAKE_MATCH_1}]")
+    endif()
+  endforeach()
+endif()
+
+# Does this profile's flag list leave nvcc's host steps unchanged? (configure time)
+function(_cuconform_flags_host_neutral flags out)
+  if(NOT flags)
+    set(${out} TRUE PARENT_SCOPE)
+    return()
+  endif()
+  execute_process(
+    COMMAND "${Python3_EXECUTABLE}" "${_cuc_split}" check-host-neutral "${CMAKE_CUDA_COMPILER}" ${_cuc_arch_args}
+            ${CUCONFORM_UNIT_HOST_OPT} -- ${flags}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE why ERROR_VARIABLE why)
+  if(rc EQUAL 0)
+    set(${out} TRUE PARENT_SCOPE)
+  else()
+    string(STRIP "${why}" why)
+    message(STATUS "cuconform: profile flags '${flags}' change nvcc's host steps (${why}); that profile is built unsplit")
+    set(${out} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
+# Usage requirements every unit TU compiles with (include dirs, definitions).
+function(_cuconform_unit_usage target)
+  target_link_libraries(${target} PRIVATE cuconform_fixtures cuconform_kernels GTest::gtest)
+  set_target_properties(${target} PROPERTIES CUDA_RUNTIME_LIBRARY Static CUDA_SEPARABLE_COMPILATION OFF)
+endfunction()
+
+# The host objects, once: made on the first profile that can share them,
+# whose device compile also provides the kernel-registration stubs.
+function(_cuconform_host_objects stub_profile)
+  if(TARGET cuconform_unit_host)
+    return()
+  endif()
+  add_library(cuconform_unit_host OBJECT ${CUCONFORM_UNIT_SOURCES})
+  _cuconform_unit_usage(cuconform_unit_host)
+  target_compile_options(cuconform_unit_host PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT}>")
+  set_target_properties(cuconform_unit_host PROPERTIES CUDA_COMPILER_LAUNCHER
+    "${Python3_EXECUTABLE};${_cuc_split};host;${stub_profile};${_cuc_stub_dir};--")
+  # A TU's host compile reads the stub its device compile under stub_profile wrote.
+  add_dependencies(cuconform_unit_host cuconform_unit_device_${stub_profile})
+  set_property(GLOBAL PROPERTY CUCONFORM_STUB_PROFILE ${stub_profile})
+endfunction()
+
+function(cuconform_add_profile_executable p flags ptx_dir profile_cpp)
+  set(exe cuconform_${p})
+  set(split OFF)
+  if(CUCONFORM_SPLIT_BUILD)
+    _cuconform_flags_host_neutral("${flags}" split)
+  endif()
+  if(split)
+    add_library(cuconform_unit_device_${p} OBJECT ${CUCONFORM_UNIT_SOURCES})
+    _cuconform_unit_usage(cuconform_unit_device_${p})
+    target_compile_options(cuconform_unit_device_${p} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT};${flags}>")
+    set_target_properties(cuconform_unit_device_${p} PROPERTIES CUDA_COMPILER_LAUNCHER
+      "${Python3_EXECUTABLE};${_cuc_split};device;${p};${ptx_dir};${_cuc_stub_dir};${CMAKE_CXX_COMPILER};--")
+    _cuconform_host_objects(${p})
+    add_executable(${exe} ${profile_cpp})
+    target_link_libraries(${exe} PRIVATE cuconform_unit_host cuconform_unit_device_${p} cuconform_main cuconform_fixtures
+                                         cuconform_kernels GTest::gtest CUDA::cudart_static)
+    set_target_properties(${exe} PROPERTIES LINKER_LANGUAGE CXX)
+  else()
+    add_executable(${exe} ${CUCONFORM_UNIT_SOURCES} ${profile_cpp})
+    target_link_libraries(${exe} PRIVATE cuconform_main cuconform_fixtures cuconform_kernels GTest::gtest CUDA::cudart_static)
+    set_target_properties(${exe} PROPERTIES CUDA_RUNTIME_LIBRARY Static CUDA_SEPARABLE_COMPILATION OFF)
+    target_compile_options(${exe} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT};${flags}>")
+    set_target_properties(${exe} PROPERTIES CUDA_COMPILER_LAUNCHER "${PROJECT_SOURCE_DIR}/cmake/nvcc-keep-ptx.sh;${ptx_dir}")
+  endif()
+  if(split)
+    message(STATUS "cuconform: profile ${p}: device code only (host objects shared)")
+  else()
+    message(STATUS "cuconform: profile ${p}: every unit TU compiled whole")
+  endif()
+endfunction()
