@@ -2,12 +2,26 @@
 # Runs the suite on a GPU machine from a build made elsewhere (same path):
 # the GPU machine needs no compiler, apt or network, only the driver and ctest.
 # A missing GPU fails (CUCONFORM_REQUIRE_GPU=1) instead of skipping.
-# Usage: ci/gpu-run.sh [build-dir] [extra ctest args...]   Results are copied to $OUT if set.
+# Usage: ci/gpu-run.sh [build-dir | archive.tar.xz] [extra ctest args...]   Results are copied to $OUT if set.
+# An archive made by ci/pack-for-gpu.sh is unpacked into the checkout first
+# (it holds <build-dir>/..., at the path it had where it was built).
 # Environment: CUCONFORM_JOBS (ctest -j, default 8), CUCONFORM_TIME_LIMIT (seconds).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 shift || true
+case "$build" in
+  *.tar.xz)
+    [ -f "$build" ] || { echo "gpu-run: no archive '$build'" >&2; exit 2; }
+    first=$(tar -tJf "$build" 2>/dev/null | head -n 1)
+    dir=${first%%/*}
+    [ -n "$dir" ] || { echo "gpu-run: '$build' is not a pack-for-gpu archive (empty or unreadable)" >&2; exit 2; }
+    t=$(date +%s)
+    rm -rf "${root:?}/$dir" && tar -C "$root" -xJf "$build" || { echo "gpu-run: unpacking '$build' failed" >&2; exit 2; }
+    echo "== unpacked $build into $root/$dir in $(( $(date +%s) - t )) s"
+    build=$root/$dir ;;
+esac
+[ -f "$build/CTestTestfile.cmake" ] || { echo "gpu-run: '$build' is not a build tree (no CTestTestfile.cmake)" >&2; exit 2; }
 export CUCONFORM_REQUIRE_GPU=${CUCONFORM_REQUIRE_GPU:-1}
 echo "== machine: $(hostname) in $(pwd)"
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader 2>&1 | head -n 4
@@ -36,6 +50,6 @@ fi
 if [ -n "${OUT:-}" ]; then
   tar -C "$(dirname "$run")" -czf "$OUT/results.tgz" "$(basename "$run")"
   cp "$build/ctest-gpu.log" "$OUT/" 2>/dev/null
-  cp "$build/junit-gpu.xml" "$OUT/" 2>/dev/null
+  gzip -c "$build/junit-gpu.xml" > "$OUT/junit-gpu.xml.gz" 2>/dev/null
 fi
 exit $rc

@@ -1,32 +1,56 @@
 #!/usr/bin/env bash
 # Packs a build tree for a GPU machine that sees this checkout at the same
-# path: everything ctest needs (executables, ctest files, PTX and manifests),
-# without objects, static libraries or earlier results. On the GPU machine:
-#   rm -rf build && mv .gpu/build build && bash ci/gpu-run.sh build
-# Usage: ci/pack-for-gpu.sh [build-dir] [pack-dir]
+# path: everything ctest needs there (executables, ctest files, PTX and
+# manifests), without objects, static libraries, kernel stubs, the reference
+# cache or earlier results, as one xz archive (a device call carries at most
+# 64 MiB; the five executables share their host code, which xz's 64 MiB
+# window stores once). On the GPU machine:
+#   bash ci/gpu-run.sh .gpu/build.tar.xz      (unpacks it to build/ and runs ctest)
+# Usage: ci/pack-for-gpu.sh [build-dir] [archive]
 # CUCONFORM_PACK_PROFILES="default ftz": only these profiles' executables and
-# PTX (a device call carries at most 64 MiB; run the rest from another pack,
-# and select the packed profiles with ctest -L 'profile:...').
+# PTX (select them there with ctest -L 'profile:...'); an unknown name is an error.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-pack=${2:-$root/.gpu/$(basename "$build")}
-[ -d "$build" ] || { echo "pack-for-gpu: no build directory '$build'" >&2; exit 2; }
-excl=()
+build=$(cd "${1:-$root/build}" 2>/dev/null && pwd) || { echo "pack-for-gpu: no build directory '${1:-$root/build}'" >&2; exit 2; }
+name=$(basename "$build")
+archive=${2:-$root/.gpu/$name.tar.xz}
+case "$build" in "$root"/*) ;; *) echo "pack-for-gpu: $build is not inside the checkout $root" >&2; exit 2 ;; esac
+[ -f "$build/CTestTestfile.cmake" ] || { echo "pack-for-gpu: $build has no CTestTestfile.cmake (not configured?)" >&2; exit 2; }
+rel=${build#"$root"/}
+skip_profiles=" "
 if [ -n "${CUCONFORM_PACK_PROFILES:-}" ]; then
-  # every built profile not asked for is left out; an unknown name is an error
   built=$(cd "$build" && ls -d cuconform_*_tests.cmake 2>/dev/null | sed 's/^cuconform_//; s/_tests.cmake$//')
   for want in $CUCONFORM_PACK_PROFILES; do
     grep -qx -- "$want" <<< "$built" || { echo "pack-for-gpu: profile '$want' is not built in $build (built: $(echo $built))" >&2; exit 2; }
   done
   for p in $built; do
-    case " $CUCONFORM_PACK_PROFILES " in *" $p "*) ;; *)
-      excl+=(--exclude="./cuconform_$p" --exclude="./ptx/$p" --exclude="./ptx/$p.*") ;;
-    esac
+    case " $CUCONFORM_PACK_PROFILES " in *" $p "*) ;; *) skip_profiles+="$p " ;; esac
   done
 fi
-rm -rf "$pack"
-mkdir -p "$pack"
-tar -C "$build" --exclude='*.o' --exclude='*.a' --exclude='*.d' --exclude='./results' --exclude='./artifacts' \
-  --exclude='./Testing' --exclude='./CMakeFiles/[0-9]*' --exclude='./junit*.xml' "${excl[@]}" -cf - . | tar -C "$pack" -xf -
-du -sh "$pack"
+mkdir -p "$(dirname "$archive")"
+tmp="$archive.tmp.$$"
+list="$archive.list.$$"
+trap 'rm -f "$tmp" "$list"' EXIT
+# What ctest needs: no objects, libraries, dependency files, kernel stubs,
+# reference cache, generated sources, earlier results or CMake's scratch.
+(cd "$root" && find "$rel" \( -path "$rel/CMakeFiles" -o -path "$rel/results" -o -path "$rel/artifacts" -o -path "$rel/Testing" \
+    -o -path "$rel/refcache" -o -path "$rel/stubs" \) -prune -o -type f ! -name '*.o' ! -name '*.a' ! -name '*.d' \
+    ! -name 'junit*.xml' ! -path "$rel/generated/*.cu" -print) > "$list.all"
+# Profiles left out, then the executables first and together, so that xz's
+# 64 MiB window sees their shared host code once.
+while read -r f; do
+  keep=1
+  for p in $skip_profiles; do
+    case "$f" in "$rel/cuconform_$p" | "$rel/ptx/$p/"* | "$rel/ptx/$p.manifest") keep=0 ;; esac
+  done
+  [ $keep = 1 ] && echo "$f"
+done < "$list.all" > "$list.keep"
+rm -f "$list.all"
+{ grep -E "^$rel/cuconform_[^/]*\$" "$list.keep" | grep -v '_tests.cmake$' || true; grep -vE "^$rel/cuconform_[^/]*\$" "$list.keep" \
+  || true; grep -E "^$rel/cuconform_[^/]*_tests.cmake\$" "$list.keep" || true; } | awk '!seen[$0]++' > "$list"
+rm -f "$list.keep"
+tar -C "$root" -cf - -T "$list" | xz -9 -T1 > "$tmp"
+mv "$tmp" "$archive"
+rm -f "$list"
+trap - EXIT
+echo "pack-for-gpu: $archive ($(du -h "$archive" | cut -f1)); on the GPU machine: bash ci/gpu-run.sh ${archive#"$root"/}"

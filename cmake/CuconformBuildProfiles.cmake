@@ -23,11 +23,22 @@
 # toolkit whose nvcc driver the split launcher does not recognise.
 
 option(CUCONFORM_SPLIT_BUILD "Compile each unit TU's host side once and only its device side per profile" ON)
+# The exhaustive tier's speed baseline (fixtures/include/cuconform/exhaustive/baseline.cuh):
+# one more kernel per swept form, compiled only for benchmark builds.
+option(CUCONFORM_SWEEP_BENCHMARK "Compile the minimal sweep kernel (CUCONFORM_SWEEP_BASELINE=1 times it next to each sweep)" OFF)
 
 if(CUCONFORM_SPLIT_BUILD)
   find_package(Python3 COMPONENTS Interpreter REQUIRED)
   set(_cuc_split "${PROJECT_SOURCE_DIR}/cmake/nvcc-split.py")
   set(_cuc_stub_dir "${CMAKE_BINARY_DIR}/stubs")
+  set(_cuc_stems_file "${CMAKE_BINARY_DIR}/generated/unit_stems.txt")
+  set(_stems "")
+  foreach(src IN LISTS CUCONFORM_UNIT_SOURCES)
+    get_filename_component(stem "${src}" NAME_WE)
+    string(APPEND _stems "${stem}\n")
+  endforeach()
+  file(WRITE "${_cuc_stems_file}.new" "${_stems}")
+  configure_file("${_cuc_stems_file}.new" "${_cuc_stems_file}" COPYONLY)
   # nvcc arguments every unit TU gets (as the compile line will have them),
   # for the configure-time check of which profiles may share host objects.
   set(_cuc_arch_args "")
@@ -64,6 +75,9 @@ endfunction()
 # Usage requirements every unit TU compiles with (include dirs, definitions).
 function(_cuconform_unit_usage target)
   target_link_libraries(${target} PRIVATE cuconform_fixtures cuconform_kernels GTest::gtest)
+  if(CUCONFORM_SWEEP_BENCHMARK)
+    target_compile_definitions(${target} PRIVATE CUCONFORM_SWEEP_BASELINE_KERNEL=1)
+  endif()
   set_target_properties(${target} PROPERTIES CUDA_RUNTIME_LIBRARY Static CUDA_SEPARABLE_COMPILATION OFF)
 endfunction()
 
@@ -97,11 +111,17 @@ function(cuconform_add_profile_executable p flags ptx_dir profile_cpp)
       "${Python3_EXECUTABLE};${_cuc_split};device;${p};${ptx_dir};${_cuc_stub_dir};${CMAKE_CXX_COMPILER};--")
     _cuconform_host_objects(${p})
     add_executable(${exe} ${profile_cpp})
+    get_property(stub_profile GLOBAL PROPERTY CUCONFORM_STUB_PROFILE)
+    # Before linking: this profile registers the same kernels as the host objects expect.
+    add_custom_command(TARGET ${exe} PRE_LINK
+      COMMAND "${Python3_EXECUTABLE}" "${_cuc_split}" check-stubs "${_cuc_stub_dir}" "${_cuc_stems_file}" ${stub_profile} ${p}
+      VERBATIM)
     target_link_libraries(${exe} PRIVATE cuconform_unit_host cuconform_unit_device_${p} cuconform_main cuconform_fixtures
                                          cuconform_kernels GTest::gtest CUDA::cudart_static)
     set_target_properties(${exe} PROPERTIES LINKER_LANGUAGE CXX)
   else()
     add_executable(${exe} ${CUCONFORM_UNIT_SOURCES} ${profile_cpp})
+    _cuconform_unit_usage(${exe})
     target_link_libraries(${exe} PRIVATE cuconform_main cuconform_fixtures cuconform_kernels GTest::gtest CUDA::cudart_static)
     set_target_properties(${exe} PROPERTIES CUDA_RUNTIME_LIBRARY Static CUDA_SEPARABLE_COMPILATION OFF)
     target_compile_options(${exe} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT};${flags}>")

@@ -11,7 +11,8 @@ side is compiled once and only its device side once per profile:
       same compile: same preprocessing, same cicc and ptxas options, so the
       same PTX and cubins as a whole `nvcc -c`), keeps each architecture's PTX
       as <ptx-dir>/<stem>.sm<NN>.ptx (the codegen tier reads it), keeps the
-      kernel-registration stub cicc wrote as <stub-dir>/<stem>.<profile>.stub.c,
+      kernel-registration stub cicc wrote as <stub-dir>/<stem>.<profile>.stub.c
+      (check-stubs compares them with the stub profile's before each link),
       and makes <obj> an object that holds only the fatbinary, in the
       .nv_fatbin section, under the symbol cuconform_fatbin_<stem>.
 
@@ -113,7 +114,9 @@ def device(argv):
     tmp = tempfile.mkdtemp(prefix="cuc-split.")
     try:
         fatbin = os.path.join(tmp, stem + ".fatbin")
-        rc = run([nvcc] + args + dep + ["-fatbin", src, "-o", fatbin, "-keep", "-keep-dir", tmp])
+        # (TMPDIR too: cicc leaves a temp file behind when a compile fails.)
+        rc = run([nvcc] + args + dep + ["-fatbin", src, "-o", fatbin, "-keep", "-keep-dir", tmp],
+                 env=dict(os.environ, TMPDIR=tmp))
         if rc != 0:
             return rc
         # PTX, one file per virtual architecture, named by its .target (sm_90a -> 90a).
@@ -133,21 +136,21 @@ def device(argv):
         if not found:
             die("nvcc kept no PTX for " + src)
         # The registration stub cicc wrote (host code: one launcher per kernel).
-        stubs = [f for f in os.listdir(tmp) if f.endswith(".stub.c")]
-        if len(stubs) != 1:
-            die("expected one kernel stub (*.stub.c) from cicc for %s, found %d" % (src, len(stubs)))
-        with open(os.path.join(tmp, stubs[0])) as fh:
-            stub = normalise_stub(fh.read())
+        # (One per virtual architecture: cicc writes one per run; they register
+        # the same kernels and must be the same code.)
+        stubs = sorted(f for f in os.listdir(tmp) if f.endswith(".stub.c"))
+        if not stubs:
+            die("cicc wrote no kernel stub (*.stub.c) for " + src)
+        texts = set()
+        for f in stubs:
+            with open(os.path.join(tmp, f)) as fh:
+                texts.add(normalise_stub(fh.read()))
+        if len(texts) != 1:
+            die("the kernel stubs of %s differ between architectures (%s): the host objects cannot be shared"
+                % (src, ", ".join(stubs)))
+        stub = texts.pop()
         os.makedirs(stub_dir, exist_ok=True)
         mine = os.path.join(stub_dir, "%s.%s.stub.c" % (stem, profile))
-        # Every profile must register the same kernels: the host object is shared.
-        for f in os.listdir(stub_dir):
-            if f.startswith(stem + ".") and f.endswith(".stub.c") and f != os.path.basename(mine):
-                with open(os.path.join(stub_dir, f)) as fh:
-                    if fh.read() != stub:
-                        die("the kernel stub of %s under profile '%s' differs from %s: this profile changes host "
-                            "code, so it cannot share the host objects (its flags must go through the unsplit build)"
-                            % (src, profile, f))
         write_if_changed(mine, stub)
         # The object: the fatbinary alone, where nvcc's embedded ones go.
         asm = os.path.join(tmp, stem + ".fatbin.S")
@@ -215,12 +218,13 @@ def host(argv):
     tmp = tempfile.mkdtemp(prefix="cuc-split.")
     try:
         p = subprocess.run([nvcc] + args + ["--dryrun", "-c", src, "-o", obj, "-keep", "-keep-dir", tmp],
+                           env=dict(os.environ, TMPDIR=tmp),
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
         if p.returncode != 0:
             sys.stderr.write(p.stdout)
             return p.returncode
         lines = [l[3:] if l.startswith("#$ ") else l for l in p.stdout.splitlines()]
-        env = dict(os.environ)
+        env = dict(os.environ, TMPDIR=tmp)
         before, after, seen, stage = [], [], set(), 0
         for l in lines:
             kind = classify(l)
@@ -254,7 +258,10 @@ def host(argv):
         rc = steps(before)
         if rc != 0:
             return rc
-        cudafe_cpp = os.path.join(tmp, stem + ".cudafe1.cpp")
+        cudafe = [shlex.split(c) for c in before if classify(c) == "cudafe"][0]
+        if "--gen_c_file_name" not in cudafe:
+            die("cudafe++ is given no --gen_c_file_name (use -DCUCONFORM_SPLIT_BUILD=OFF with this toolkit)")
+        cudafe_cpp = cudafe[cudafe.index("--gen_c_file_name") + 1]
         with open(cudafe_cpp) as fh:
             m = re.search(r'^#include "([^"]*stub\.c)"', fh.read(), re.M)
         if not m:
@@ -264,9 +271,10 @@ def host(argv):
         fm = re.search(r'^#include "([^"]*fatbin\.c)"', stub, re.M)
         if not fm:
             die("the kernel stub %s includes no fatbinary" % stub_file)
-        with open(os.path.join(tmp, m.group(1)), "w") as fh:
+        where = os.path.dirname(cudafe_cpp)
+        with open(os.path.join(where, m.group(1)), "w") as fh:
             fh.write(stub)
-        with open(os.path.join(tmp, fm.group(1)), "w") as fh:
+        with open(os.path.join(where, fm.group(1)), "w") as fh:
             fh.write(HOST_SHIM % {"sym": symbol_of(stem)})
         return steps(after)
     finally:
@@ -313,10 +321,38 @@ def check_host_neutral(argv):
     return 1
 
 
+def check_stubs(argv):
+    """check-stubs <stub-dir> <stems-file> <stub-profile> <profile>: before a profile's
+    executable is linked, every TU's kernel stub under <profile> must equal the
+    one the shared host objects were compiled with (<stub-profile>'s): the same
+    kernels registered, or the host objects do not fit this profile's device code."""
+    if len(argv) != 4:
+        die("usage: check-stubs <stub-dir> <stems-file> <stub-profile> <profile>")
+    stub_dir, stems_file, ref, profile = argv
+    with open(stems_file) as fh:
+        stems = [l.strip() for l in fh if l.strip()]
+    bad = []
+    for stem in stems:
+        texts = []
+        for p in (ref, profile):
+            path = os.path.join(stub_dir, "%s.%s.stub.c" % (stem, p))
+            if not os.path.isfile(path):
+                die("no kernel stub %s: build the device side of %s under profile '%s'" % (path, stem, p))
+            with open(path) as fh:
+                texts.append(fh.read())
+        if texts[0] != texts[1]:
+            bad.append(stem)
+    if bad:
+        die("under profile '%s' the kernel stubs of %s differ from profile '%s''s, which the shared host objects "
+            "were compiled with: this profile changes host code and must be built whole (its flags through "
+            "CUCONFORM_ALLOW_UNKNOWN_FLAGS are not device-only)" % (profile, ", ".join(bad), ref))
+    return 0
+
+
 def main():
-    modes = {"device": device, "host": host, "check-host-neutral": check_host_neutral}
+    modes = {"device": device, "host": host, "check-host-neutral": check_host_neutral, "check-stubs": check_stubs}
     if len(sys.argv) < 2 or sys.argv[1] not in modes:
-        die("usage: nvcc-split.py device|host|check-host-neutral ...")
+        die("usage: nvcc-split.py device|host|check-host-neutral|check-stubs ...")
     sys.exit(modes[sys.argv[1]](sys.argv[2:]))
 
 

@@ -9,10 +9,12 @@ to leave device code alone, e.g. the split build of cmake/CuconformBuildProfiles
                                            has none that A lacks, else 1 with the differences listed
   ptx_identity.py kernels A B [--allow-removed RE] [--allow-added RE]
                                            A and B: build trees. For every PTX file that differs, which
-                                           functions (.entry/.func) are byte-identical, changed, removed
-                                           or added. Exit 0 when no function changed and every removed
-                                           or added one matches its RE (and the text outside functions
-                                           differs only in lines naming those), else 1
+                                           functions (.entry/.func) are byte-identical (or identical but
+                                           for the module-wide label and callseq numbers), changed, removed
+                                           or added. Exit 0 when no function changed, every removed or
+                                           added kernel matches its RE (a removed device function must be
+                                           called by no kept function) and what differs outside functions
+                                           is declared for removed or added code only, else 1
 
 The PTX files are the ones each profile's manifest (BUILD/ptx/<profile>.manifest)
 lists: the codegen tier's input, kept from the compile that made the executable.
@@ -79,22 +81,71 @@ def load(x):
 FUNC_START = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)*\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)")
 
 
+NUMBERED = re.compile(r"(\$L__BB|__local_depot)(\d+)")
+
+
+def canonical(body):
+    """A function's text with the module-wide numbers NVVM gives it (basic-block
+    labels $L__BB<function>_<block>, its local depot __local_depot<function>,
+    the callseq numbers in comments) replaced by its own: adding or removing a
+    function elsewhere in the file renumbers those and nothing else."""
+    seen = {}
+
+    def sub(m):
+        key = (m.group(1), m.group(2))
+        if key not in seen:
+            seen[key] = str(len([k for k in seen if k[0] == m.group(1)]))
+        return m.group(1) + "F" + seen[key]
+    body = re.sub(r"//.*", "", body)  # comments (callseq numbers run through the module)
+    return NUMBERED.sub(sub, body)
+
+
+def statements(lines):
+    """Text outside function bodies -> its statements (comments dropped, a
+    statement over several lines joined, blank lines gone)."""
+    out, cur = [], ""
+    for line in lines:
+        line = re.sub(r"//.*", "", line).strip()
+        if not line:
+            continue
+        cur = (cur + " " + line).strip()
+        if cur.endswith(";") or cur.startswith(".version") or cur.startswith(".target") or cur.startswith(".address_size"):
+            out.append(re.sub(r"\s+", " ", cur))
+            cur = ""
+    if cur:
+        out.append(re.sub(r"\s+", " ", cur))
+    return out
+
+
+def declared_symbol(st):
+    """The name a declaration statement declares (.func prototype, .global/.shared/.const array)."""
+    m = re.match(r"^(?:\.(?:visible|weak|extern)\s+)*\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)", st)
+    if m:
+        return m.group(1)
+    m = re.match(r"^(?:\.(?:visible|weak|extern)\s+)*\.(?:global|shared|const|local)\b[^=;\[]*?([A-Za-z_$][\w$]*)\s*(?:\[|=|;)", st)
+    return m.group(1) if m else ""
+
+
 def split_functions(text):
     """PTX text -> ({name: body text}, [lines outside function bodies])."""
     funcs, outside = {}, []
-    cur, buf, depth = None, [], 0
+    cur, buf, depth, opened = None, [], 0, False
     for line in text.splitlines(True):
         if cur is None and depth == 0:
             m = FUNC_START.match(line)
             if m and not line.rstrip().endswith(";"):
-                cur, buf = m.group(1), [line]
+                cur, buf, opened = m.group(1), [line], "{" in line
                 depth += line.count("{") - line.count("}")
                 continue
             outside.append(line)
             continue
         buf.append(line)
+        opened = opened or "{" in line
         depth += line.count("{") - line.count("}")
-        if depth == 0 and "}" in line:
+        if depth == 0 and not opened and line.rstrip().endswith(";"):
+            outside.extend(buf)  # a prototype over several lines, not a body
+            cur, buf = None, []
+        elif depth == 0 and "}" in line:
             funcs[cur] = "".join(buf)
             cur, buf = None, []
     if cur is not None:
@@ -119,7 +170,8 @@ def manifest_paths(build):
 def kernels(a_build, b_build, allow_removed, allow_added):
     a, b = manifest_paths(a_build), manifest_paths(b_build)
     ok = True
-    totals = {"files identical": 0, "files differing": 0, "functions identical": 0, "changed": 0, "removed (allowed)": 0,
+    totals = {"files identical": 0, "files differing": 0, "functions identical": 0,
+              "identical but for label numbers": 0, "changed": 0, "removed (allowed)": 0,
               "added (allowed)": 0, "removed (NOT allowed)": 0, "added (NOT allowed)": 0}
     for k in sorted(set(a) | set(b)):
         if k not in a or k not in b:
@@ -139,12 +191,16 @@ def kernels(a_build, b_build, allow_removed, allow_added):
             if n in fb:
                 if fa[n] == fb[n]:
                     totals["functions identical"] += 1
+                elif canonical(fa[n]) == canonical(fb[n]):
+                    totals["identical but for label numbers"] += 1
                 else:
                     totals["changed"] += 1
                     ok = False
                     print("CHANGED    %s/%s sm%s: %s" % (k[0], k[1], k[2], n))
             else:
-                good = bool(allow_removed and re.search(allow_removed, n))
+                # An allowed kernel, or a device function no kept function calls.
+                kept_calls = any(re.search(r"(?<![\w$])%s(?![\w$])" % re.escape(n), fa[m]) for m in fa if m in fb)
+                good = bool(allow_removed and re.search(allow_removed, n)) or (".entry" not in fa[n].split("(")[0] and not kept_calls)
                 totals["removed (allowed)" if good else "removed (NOT allowed)"] += 1
                 ok = ok and good
                 names.append(n)
@@ -158,13 +214,22 @@ def kernels(a_build, b_build, allow_removed, allow_added):
                 names.append(n)
                 if not good:
                     print("ADDED      %s/%s sm%s: %s" % (k[0], k[1], k[2], n))
-        # Outside the functions: only lines that name a removed or added function may differ.
+        # Outside the functions: a differing declaration (prototype, global,
+        # shared array) is allowed when no function present in both files uses
+        # what it declares, i.e. only removed or added functions did.
+        common = "".join(fa[n] for n in fa if n in fb)
+        sa, sb = statements(oa), statements(ob)
         from collections import Counter
-        ca, cb = Counter(oa), Counter(ob)
-        extra = [l for l in (ca - cb) + (cb - ca) if not any(n in l for n in names)]
+        ca, cb = Counter(sa), Counter(sb)
+        extra = []
+        for st in list((ca - cb).elements()) + list((cb - ca).elements()):
+            sym = declared_symbol(st)
+            if not sym or re.search(r"(?<![\w$])%s(?![\w$])" % re.escape(sym), common):
+                extra.append(st)
         if extra:
             ok = False
-            print("TEXT       %s/%s sm%s: %d line(s) outside functions differ, e.g. %r" % (k[0], k[1], k[2], len(extra), extra[0][:120]))
+            print("TEXT       %s/%s sm%s: %d declaration(s) outside functions differ and are used by kept code, e.g. %r"
+                  % (k[0], k[1], k[2], len(extra), extra[0][:120]))
     print("ptx_identity kernels: " + ", ".join("%d %s" % (v, n) for n, v in totals.items()))
     return 0 if ok else 1
 

@@ -52,6 +52,7 @@ struct CbrtVsPowBase {
   };
   struct PowThird {
     static constexpr const char* name = "pow_third";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], M<T>::one / 3); }
     static Exact reference(const In& x) { return ref::pow_rational(x[0], 1, 3); }  // pow semantics: NaN below 0
@@ -72,6 +73,7 @@ struct CbrtVsPowBase {
   };
   struct PowMinusThird {
     static constexpr const char* name = "pow_minus_third";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], -M<T>::one / 3); }
     static Exact reference(const In& x) { return ref::pow_rational(x[0], -1, 3); }

@@ -49,6 +49,7 @@ struct ErfcBase {
   };
   struct OneMinusErf {
     static constexpr const char* name = "one_minus_erf";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::one - M<T>::erf(x[0]); }
     static Budget budget(Side s, const Profile& p) {

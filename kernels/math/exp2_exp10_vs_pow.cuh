@@ -54,6 +54,7 @@ struct ExpBaseVsPow {
   };
   struct Pow {
     static constexpr const char* name = Ten ? "pow_10_x" : "pow_2_x";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(static_cast<T>(Ten ? 10 : 2), x[0]); }
     static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::pow, P, s, p); }

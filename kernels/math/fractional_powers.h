@@ -201,6 +201,8 @@ struct Pow {
   using In = Args<T, 1>;
   static constexpr const char* name = R::pname;
   static constexpr Role role = Role::warned;
+  /// Never swept: pow's row has no one-argument device reference.
+  static constexpr bool row_sweep = false;
   CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(R::p) / static_cast<T>(R::q)); }
   static Exact reference(const In& x) { return ref::pow_rational(x[0], R::p, R::q); }
   static Budget budget(Side s, const Profile& p) {

@@ -111,6 +111,8 @@ struct IntrinsicTrigWide : IntrinsicTrigForms {
     return d;
   }
   template <class F> struct Reported : F {
+    /// Never swept: report-only here, and IntrinsicTrig sweeps these forms over every input.
+    static constexpr bool row_sweep = false;
     static Budget budget(Side, const Profile&) {
       return Budget::report("CUDA 13.0 PG Table 21: outside [-pi, pi] the error is only 'larger'; no bound to gate on");
     }

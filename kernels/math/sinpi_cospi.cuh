@@ -113,6 +113,7 @@ struct SinpiBase {
   };
   struct SinPix {
     static constexpr const char* name = "sin_pi_x";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::sin(M<T>::pi * x[0]); }
     static Budget budget(Side s, const Profile& p) {
@@ -125,6 +126,7 @@ struct SinpiBase {
   };
   struct CosPix {
     static constexpr const char* name = "cos_pi_x";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::cos(M<T>::pi * x[0]); }
     static Exact reference(const In& x) { return ref::cospi(x[0]); }
@@ -139,6 +141,7 @@ struct SinpiBase {
   /// Degrees: sinpi(x / 180) against sin(pi x / 180) with the exact division.
   struct SinpiDegrees {
     static constexpr const char* name = "sinpi_degrees";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::sinpi(x[0] / static_cast<T>(180)); }
     static Exact reference(const In& x) { return ref::sin_degrees(x[0]); }

@@ -51,6 +51,7 @@ struct IntPowBase {
 
   struct SqMul {
     static constexpr const char* name = "sq_mul";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return x[0] * x[0]; }
     static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::mul, P, s, p); }
@@ -61,6 +62,7 @@ struct IntPowBase {
   };
   struct SqPow {
     static constexpr const char* name = "sq_pow";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(2)); }
     static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::pow, P, s, p); }
@@ -68,6 +70,7 @@ struct IntPowBase {
   };
   struct CubeMul {
     static constexpr const char* name = "cube_mul";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return x[0] * x[0] * x[0]; }
     static Exact reference(const In& x) { return power_ref<3>(x); }
@@ -83,6 +86,7 @@ struct IntPowBase {
   };
   struct CubePow {
     static constexpr const char* name = "cube_pow";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(3)); }
     static Exact reference(const In& x) { return power_ref<3>(x); }
@@ -92,6 +96,7 @@ struct IntPowBase {
   /// x^5 from x^2 (the common subexpression the guide means): x2 = x*x; x2*x2*x.
   struct FifthCse {
     static constexpr const char* name = "fifth_cse";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) {
       const T x2 = x[0] * x[0];
@@ -111,6 +116,7 @@ struct IntPowBase {
   };
   struct FifthPow {
     static constexpr const char* name = "fifth_pow";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(5)); }
     static Exact reference(const In& x) { return power_ref<5>(x); }

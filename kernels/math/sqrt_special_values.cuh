@@ -49,6 +49,7 @@ struct SqrtBase {
   };
   struct XTimesRsqrt {
     static constexpr const char* name = "x_times_rsqrt";
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return x[0] * M<T>::rsqrt(x[0]); }
     static Budget budget(Side s, const Profile& p) {

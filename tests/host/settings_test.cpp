@@ -36,6 +36,8 @@ TEST(Settings, GoodValues) {
   EXPECT_EQ(s.tier, "smoke");
   EXPECT_TRUE(s.require_gpu);
   EXPECT_EQ(s.random_count(1.0), 1000u);  // smoke tier ignores CUCONFORM_SAMPLES
+  EXPECT_FALSE(s.sweep_baseline);
+  EXPECT_TRUE(parse({{"CUCONFORM_SWEEP_BASELINE", "1"}}).sweep_baseline);
 }
 
 TEST(Settings, BadValuesNameTheVariable) {
@@ -47,6 +49,7 @@ TEST(Settings, BadValuesNameTheVariable) {
   EXPECT_NE(error_of({{"CUCONFORM_SAMPLES", "0"}}).find("CUCONFORM_SAMPLES"), std::string::npos);
   EXPECT_NE(error_of({{"CUCONFORM_DEVICE", "x"}}).find("CUCONFORM_DEVICE"), std::string::npos);
   EXPECT_NE(error_of({{"CUCONFORM_RESULTS_DIR", ""}}).find("CUCONFORM_RESULTS_DIR"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_SWEEP_BASELINE", "fast"}}).find("CUCONFORM_SWEEP_BASELINE='fast'"), std::string::npos);
 }
 
 TEST(Histogram, Buckets) {

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Where a ctest run's time goes, per kind of test.
+
+  test_phases.py RUN_DIR JUNIT [JUNIT ...] [--csv FILE]
+
+RUN_DIR: the run's records (build/results/run-...); JUNIT: ctest --output-junit
+files of the same run (their per-test wall time and output). For every test
+that wrote a record, its wall time (ctest's) is split into
+  start    exec, dynamic loading and static initialisation, to main()
+           (printed by the executable: "process start to main", 10 ms resolution)
+  gpu-init the GPU probe: driver and context (record measure gpu_init_seconds)
+  ref      the exact references: computed or loaded from the cache (reference_seconds)
+  run      the form on the CPU or the GPU (run_seconds; exhaustive: sweep_seconds)
+  grade    grading the results (grade_seconds)
+  write    writing the record (printed: "written in ... ms")
+  other    the rest of the test's own time (inputs, host/device comparison, codegen
+           parsing, the exhaustive reference check) and of ctest's handling
+and the means are printed per (kind, side, tier), with counts and totals.
+"""
+import argparse
+import collections
+import csv
+import json
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+PHASES = ("start", "gpu-init", "ref", "run", "grade", "write", "other")
+
+
+def fail(msg):
+    sys.stderr.write("test_phases: " + msg + "\n")
+    sys.exit(2)
+
+
+def junit_tests(paths):
+    out = {}
+    for p in paths:
+        try:
+            root = ET.parse(p).getroot()
+        except (OSError, ET.ParseError) as e:
+            fail("cannot read JUnit file %s: %s" % (p, e))
+        for tc in root.iter("testcase"):
+            so = tc.find("system-out")
+            out[tc.get("name")] = (float(tc.get("time") or 0), so.text if so is not None and so.text else "")
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("run_dir")
+    ap.add_argument("junit", nargs="+")
+    ap.add_argument("--csv")
+    a = ap.parse_args()
+    if not os.path.isdir(a.run_dir):
+        fail("no such run folder: " + a.run_dir)
+    tests = junit_tests(a.junit)
+    groups = collections.defaultdict(lambda: collections.Counter())
+    counts = collections.Counter()
+    rows = []
+    unmatched = 0
+    for f in sorted(os.listdir(a.run_dir)):
+        if not f.endswith(".json"):
+            continue
+        try:
+            r = json.load(open(os.path.join(a.run_dir, f)))
+        except (OSError, ValueError):
+            continue
+        name = r.get("test")
+        if not isinstance(r, dict) or name not in tests:
+            unmatched += 1
+            continue
+        wall, out = tests[name]
+        m = r.get("measures") if isinstance(r.get("measures"), dict) else {}
+        start = re.search(r"process start to main: (-?[0-9.]+) ms", out)
+        write = re.search(r"written in ([0-9.]+) ms", out)
+        ph = {
+            "start": max(0.0, float(start.group(1)) / 1e3) if start else 0.0,
+            "gpu-init": float(m.get("gpu_init_seconds", 0) or 0),
+            "ref": float(m.get("reference_seconds", 0) or 0),
+            "run": float(m.get("run_seconds", m.get("sweep_seconds", 0)) or 0),
+            "grade": float(m.get("grade_seconds", 0) or 0),
+            "write": float(write.group(1)) / 1e3 if write else 0.0,
+        }
+        ph["other"] = max(0.0, wall - sum(ph.values()))
+        tier = r.get("inputs", {}).get("tier", "") if isinstance(r.get("inputs"), dict) else ""
+        key = (r.get("kind", "?"), r.get("side", "?"), tier, r.get("verdict", "?") if r.get("verdict") == "skip" else "ran")
+        counts[key] += 1
+        groups[key]["wall"] += wall
+        for k, v in ph.items():
+            groups[key][k] += v
+        rows.append(dict(test=name, wall=wall, **ph))
+    if not rows:
+        fail("no test of %s has both a record and a JUnit entry" % a.run_dir)
+    if a.csv:
+        with open(a.csv, "w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=["test", "wall"] + list(PHASES))
+            w.writeheader()
+            w.writerows(rows)
+    print("%-44s %6s %8s | %s" % ("kind/side/tier (skips apart)", "tests", "wall s", " ".join("%8s" % p for p in PHASES)))
+    tot = collections.Counter()
+    for key in sorted(groups, key=lambda k: -groups[k]["wall"]):
+        g, n = groups[key], counts[key]
+        tot.update(g)
+        print("%-44s %6d %8.1f | %s" % ("/".join(x for x in key if x), n, g["wall"],
+                                         " ".join("%8.3f" % (g[p] / n) for p in PHASES)))
+    n = sum(counts.values())
+    print("%-44s %6d %8.1f | %s  (means per test; wall = sum of ctest's per-test times)" % (
+        "ALL", n, tot["wall"], " ".join("%8.3f" % (tot[p] / n) for p in PHASES)))
+    if unmatched:
+        print("(%d records without a JUnit entry left out)" % unmatched)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
