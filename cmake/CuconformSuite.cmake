@@ -7,6 +7,16 @@
 file(GLOB_RECURSE CUCONFORM_UNIT_HEADERS CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/kernels/*.cuh")
 list(FILTER CUCONFORM_UNIT_HEADERS EXCLUDE REGEX "/kernels/cuconform/")
 file(GLOB CUCONFORM_SELFTEST_HEADERS CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/tests/selftest/*.cuh")
+# A quick build of some units only (an edit loop, a benchmark): a regex over
+# their paths, e.g. -DCUCONFORM_UNITS='math/cbrt|selftest/planted_ulp'.
+set(CUCONFORM_UNITS "" CACHE STRING "Regex: build only the unit and self-test headers whose path matches (empty: all)")
+if(CUCONFORM_UNITS)
+  list(FILTER CUCONFORM_UNIT_HEADERS INCLUDE REGEX "${CUCONFORM_UNITS}")
+  list(FILTER CUCONFORM_SELFTEST_HEADERS INCLUDE REGEX "${CUCONFORM_UNITS}")
+  if(NOT CUCONFORM_UNIT_HEADERS AND NOT CUCONFORM_SELFTEST_HEADERS)
+    message(FATAL_ERROR "cuconform: CUCONFORM_UNITS='${CUCONFORM_UNITS}' matches no unit header under kernels/ or tests/selftest/")
+  endif()
+endif()
 
 set(_gen "${CMAKE_BINARY_DIR}/generated")
 
