@@ -57,6 +57,8 @@ def flags_of(build, profile):
 
 def timed(nvcc, args, workdir):
     csv_path = os.path.join(workdir, "time.csv")
+    if os.path.exists(csv_path):
+        os.remove(csv_path)  # nvcc -time appends
     p = subprocess.run([nvcc] + args + ["-time", csv_path], cwd=workdir, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, universal_newlines=True)
     if p.returncode != 0:

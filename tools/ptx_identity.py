@@ -7,11 +7,12 @@ to leave device code alone, e.g. the split build of cmake/CuconformBuildProfiles
   ptx_identity.py compare A B              A and B: build trees or digest files; exit 0 when every
                                            (profile, TU, arch) of A is in B with the same bytes and B
                                            has none that A lacks, else 1 with the differences listed
-  ptx_identity.py kernels A B [--allow-removed RE] [--allow-added RE]
+  ptx_identity.py kernels A B [--allow-removed RE] [--allow-added RE] [--allow-changed RE]
                                            A and B: build trees. For every PTX file that differs, which
                                            functions (.entry/.func) are byte-identical (or identical but
                                            for the module-wide label and callseq numbers), changed, removed
-                                           or added. Exit 0 when no function changed, every removed or
+                                           or added. Exit 0 when no function changed (but those matching
+                                           --allow-changed), every removed or
                                            added kernel matches its RE (a removed device function must be
                                            called by no kept function) and what differs outside functions
                                            is declared for removed or added code only, else 1
@@ -167,11 +168,11 @@ def manifest_paths(build):
     return out
 
 
-def kernels(a_build, b_build, allow_removed, allow_added):
+def kernels(a_build, b_build, allow_removed, allow_added, allow_changed=""):
     a, b = manifest_paths(a_build), manifest_paths(b_build)
     ok = True
     totals = {"files identical": 0, "files differing": 0, "functions identical": 0,
-              "identical but for label numbers": 0, "changed": 0, "removed (allowed)": 0,
+              "identical but for label numbers": 0, "changed (allowed)": 0, "changed": 0, "removed (allowed)": 0,
               "added (allowed)": 0, "removed (NOT allowed)": 0, "added (NOT allowed)": 0}
     for k in sorted(set(a) | set(b)):
         if k not in a or k not in b:
@@ -193,6 +194,8 @@ def kernels(a_build, b_build, allow_removed, allow_added):
                     totals["functions identical"] += 1
                 elif canonical(fa[n]) == canonical(fb[n]):
                     totals["identical but for label numbers"] += 1
+                elif allow_changed and re.search(allow_changed, n):
+                    totals["changed (allowed)"] += 1
                 else:
                     totals["changed"] += 1
                     ok = False
@@ -248,9 +251,10 @@ def main():
     kk.add_argument("b")
     kk.add_argument("--allow-removed", default="")
     kk.add_argument("--allow-added", default="")
+    kk.add_argument("--allow-changed", default="")
     args = ap.parse_args()
     if args.cmd == "kernels":
-        return kernels(args.a, args.b, args.allow_removed, args.allow_added)
+        return kernels(args.a, args.b, args.allow_removed, args.allow_added, args.allow_changed)
     if args.cmd == "digest":
         dg = digest_build(args.build)
         text = "# profile tu arch sha256 bytes (tools/ptx_identity.py digest)\n" + "".join(

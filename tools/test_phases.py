@@ -5,7 +5,7 @@
 
 RUN_DIR: the run's records (build/results/run-...); JUNIT: ctest --output-junit
 files of the same run (their per-test wall time and output). For every test
-that wrote a record, its wall time (ctest's) is split into
+that wrote a record (a grouped GPU test: its forms' records summed), its wall time (ctest's) is split into
   start    exec, dynamic loading and static initialisation, to main()
            (printed by the executable: "process start to main", 10 ms resolution)
   gpu-init the GPU probe: driver and context (record measure gpu_init_seconds)
@@ -56,9 +56,11 @@ def main():
     if not os.path.isdir(a.run_dir):
         fail("no such run folder: " + a.run_dir)
     tests = junit_tests(a.junit)
-    groups = collections.defaultdict(lambda: collections.Counter())
-    counts = collections.Counter()
-    rows = []
+    # A record names its form's test; GPU forms run grouped, one ctest test
+    # per unit and tier (<profile>/<Unit>.gpu, <profile>/<Unit>.exhaustive_gpu):
+    # their records are summed into that test, the process start and the GPU
+    # probe (made once per process) counted once.
+    per_test = collections.OrderedDict()
     unmatched = 0
     for f in sorted(os.listdir(a.run_dir)):
         if not f.endswith(".json"):
@@ -67,47 +69,60 @@ def main():
             r = json.load(open(os.path.join(a.run_dir, f)))
         except (OSError, ValueError):
             continue
+        if not isinstance(r, dict):
+            continue
         name = r.get("test")
-        if not isinstance(r, dict) or name not in tests:
+        if name not in tests:
+            g = re.match(r"^(.*/[^./]+)\.[^/]+\.(gpu|exhaustive_gpu)$", str(name))
+            name = g.group(1) + "." + g.group(2) if g and (g.group(1) + "." + g.group(2)) in tests else None
+        if name is None:
             unmatched += 1
             continue
+        per_test.setdefault(name, []).append(r)
+    groups = collections.defaultdict(lambda: collections.Counter())
+    counts = collections.Counter()
+    rows = []
+    for name, recs in per_test.items():
         wall, out = tests[name]
-        m = r.get("measures") if isinstance(r.get("measures"), dict) else {}
         start = re.search(r"process start to main: (-?[0-9.]+) ms", out)
-        write = re.search(r"written in ([0-9.]+) ms", out)
-        ph = {
-            "start": max(0.0, float(start.group(1)) / 1e3) if start else 0.0,
-            "gpu-init": float(m.get("gpu_init_seconds", 0) or 0),
-            "ref": float(m.get("reference_seconds", 0) or 0),
-            "run": float(m.get("run_seconds", m.get("sweep_seconds", 0)) or 0),
-            "grade": float(m.get("grade_seconds", 0) or 0),
-            "write": float(write.group(1)) / 1e3 if write else 0.0,
-        }
-        ph["other"] = max(0.0, wall - sum(ph.values()))
+        writes = [float(x) for x in re.findall(r"written in ([0-9.]+) ms", out)]
+        ph = collections.Counter()
+        ph["start"] = max(0.0, float(start.group(1)) / 1e3) if start else 0.0
+        for r in recs:
+            m = r.get("measures") if isinstance(r.get("measures"), dict) else {}
+            ph["gpu-init"] = max(ph["gpu-init"], float(m.get("gpu_init_seconds", 0) or 0))
+            ph["ref"] += float(m.get("reference_seconds", 0) or 0)
+            ph["run"] += float(m.get("run_seconds", m.get("sweep_seconds", 0)) or 0)
+            ph["grade"] += float(m.get("grade_seconds", 0) or 0)
+        ph["write"] = sum(writes) / 1e3
+        ph["other"] = max(0.0, wall - sum(ph[k] for k in PHASES if k != "other"))
+        r = recs[0]
         tier = r.get("inputs", {}).get("tier", "") if isinstance(r.get("inputs"), dict) else ""
-        key = (r.get("kind", "?"), r.get("side", "?"), tier, r.get("verdict", "?") if r.get("verdict") == "skip" else "ran")
+        skipped = all(x.get("verdict") == "skip" for x in recs)
+        key = (r.get("kind", "?"), r.get("side", "?"), tier, "skip" if skipped else "ran")
         counts[key] += 1
         groups[key]["wall"] += wall
-        for k, v in ph.items():
-            groups[key][k] += v
-        rows.append(dict(test=name, wall=wall, **ph))
+        groups[key]["records"] += len(recs)
+        for k in PHASES:
+            groups[key][k] += ph[k]
+        rows.append(dict(test=name, records=len(recs), wall=wall, **{k: ph[k] for k in PHASES}))
     if not rows:
         fail("no test of %s has both a record and a JUnit entry" % a.run_dir)
     if a.csv:
         with open(a.csv, "w", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=["test", "wall"] + list(PHASES))
+            w = csv.DictWriter(fh, fieldnames=["test", "records", "wall"] + list(PHASES))
             w.writeheader()
             w.writerows(rows)
-    print("%-44s %6s %8s | %s" % ("kind/side/tier (skips apart)", "tests", "wall s", " ".join("%8s" % p for p in PHASES)))
+    print("%-40s %6s %7s %8s | %s" % ("kind/side/tier (skips apart)", "tests", "records", "wall s", " ".join("%8s" % p for p in PHASES)))
     tot = collections.Counter()
     for key in sorted(groups, key=lambda k: -groups[k]["wall"]):
         g, n = groups[key], counts[key]
         tot.update(g)
-        print("%-44s %6d %8.1f | %s" % ("/".join(x for x in key if x), n, g["wall"],
+        print("%-40s %6d %7d %8.1f | %s" % ("/".join(x for x in key if x), n, g["records"], g["wall"],
                                          " ".join("%8.3f" % (g[p] / n) for p in PHASES)))
     n = sum(counts.values())
-    print("%-44s %6d %8.1f | %s  (means per test; wall = sum of ctest's per-test times)" % (
-        "ALL", n, tot["wall"], " ".join("%8.3f" % (tot[p] / n) for p in PHASES)))
+    print("%-40s %6d %7d %8.1f | %s  (means per ctest test; wall = sum of ctest's per-test times)" % (
+        "ALL", n, tot["records"], tot["wall"], " ".join("%8.3f" % (tot[p] / n) for p in PHASES)))
     if unmatched:
         print("(%d records without a JUnit entry left out)" % unmatched)
     return 0
