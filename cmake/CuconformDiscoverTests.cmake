@@ -9,6 +9,7 @@
 #     sweep): a GPU process pays for a CUDA context, which took about 2.7 s
 #     under ctest -j16 on an H100, so the forms of a unit share one. Records
 #     stay per form (their "test" is the form's name, as before).
+#   Perf tier (<Unit>.claims.perf, label tier:perf): one test each, RUN_SERIAL.
 #   A grouped test reports Skipped only when every case in it skipped and none
 #   failed (the executable exits 77: SKIP_RETURN_CODE); a skip regex on a
 #   process running several cases would hide a failure behind a skip.
@@ -60,6 +61,11 @@ foreach(_line IN LISTS _lines)
     FIXTURES_REQUIRED cuconform_run
     ENVIRONMENT "CUCONFORM_UNDER_CTEST=1"
     TIMEOUT 900)
+  list(FIND _labels "tier:perf" _perf)
+  if(NOT _perf EQUAL -1)
+    # The perf tier times kernels: nothing else may run on the GPU meanwhile.
+    set_tests_properties("${_cname}" PROPERTIES RUN_SERIAL TRUE)
+  endif()
 endforeach()
 foreach(_key IN LISTS _groups)
   list(REMOVE_DUPLICATES _glabels_${_key})

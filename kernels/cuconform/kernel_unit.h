@@ -1,0 +1,118 @@
+//===-- cuconform kernel-unit API: units that run whole kernels ------------===//
+// An element-wise unit (unit.h) grades one apply() per input. A kernel unit is
+// one recommendation about memory, transfers or execution written as whole
+// kernels that the unit launches itself. It is a struct in one header under
+// kernels/<area>/, ending with CUCONFORM_KERNEL_UNIT(Name), and declares
+//   info          catalog id, guide section, chapter, Kind::kernel, minimum compute capability
+//   In, Out       element types of the input and output buffers
+//   cases()       the sizes and parameters to run (edges: 0 and 1 elements,
+//                 not a multiple of the block, tile or warp; misaligned offsets)
+//   in_size(c), out_size(c)   elements of the input and output buffers of a case
+//   reference(c, in, out, model)  the host answer; `out` arrives filled with the
+//                 harness's sentinel, so elements a kernel must not touch stay
+//                 the sentinel in the answer too. `model` < models() (default 1):
+//                 where the guide's change may round differently (fused or
+//                 separate multiply-add), each acceptable answer is a model and
+//                 the record counts which one the GPU matched.
+//   forms         Forms<...> of structs with  name, role  and
+//                 static void launch(const KernelCase&, const In* in, Out* out, cudaStream_t)
+//                 (the recommended kernel and the warned-against one). The harness
+//                 owns the buffers: guarded on both sides (a write outside them
+//                 fails naming the unit, form and case), the output filled with a
+//                 sentinel, every launch run twice and compared bitwise.
+// Optional:
+//   fill(c, in, seed)        the inputs (default: distinct finite values from the seed)
+//   models(), model_name(m)  several acceptable answers (above)
+//   host_model(ModelChecks&) the claim's arithmetic on the host: sector counts,
+//                 bank ways, bandwidth formulas; runs without a GPU (test <Unit>.model.cpu)
+//   perf(Perf&)              the guide's performance claims, measured (test
+//                 <Unit>.claims.perf, label tier:perf; runs with CUCONFORM_PERF=1 only)
+//   codegen(CodegenRules&, const Profile&)  static claims on the PTX/SASS of the
+//                 unit's kernels (rules name a kernel by a substring of its name)
+// No gtest and no Boost here: nvcc compiles this in every profile.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cuconform/device.cuh"
+#include "cuconform/unit.h"
+
+namespace cuconform {
+
+/// One run of a kernel unit: a size and up to three unit-defined parameters
+/// (offset, stride, padding, ...). `name` identifies it in records and messages.
+struct KernelCase {
+  std::string name;
+  std::size_t n = 0;
+  long p0 = 0, p1 = 0, p2 = 0;
+};
+
+/// Host-side expectations of a kernel unit's model (exact numbers or formulas
+/// with a relative tolerance), each with the source that states it.
+struct ModelChecks {
+  struct Check {
+    std::string what, source;
+    double got, want, rel_tol;
+    bool ok() const {
+      if (rel_tol == 0) return got == want;
+      return std::fabs(got - want) <= rel_tol * std::fabs(want);
+    }
+  };
+  std::vector<Check> checks;
+  void expect(std::string what, double got, double want, std::string source, double rel_tol = 0) {
+    checks.push_back({std::move(what), std::move(source), got, want, rel_tol});
+  }
+};
+
+/// A timed launch sequence in the perf tier (see fixtures/include/cuconform/kernel/perf.cuh).
+struct PerfSample {
+  std::string name;
+  std::vector<double> ms;  ///< one per trial (CUDA events), sorted
+  double bytes = 0;        ///< bytes read + written per launch (B7's numerator), 0 if not a bandwidth
+  double median() const { return ms.empty() ? 0 : ms[ms.size() / 2]; }
+  double quantile(double q) const { return ms.empty() ? 0 : ms[static_cast<std::size_t>(q * (ms.size() - 1) + 0.5)]; }
+  double gbps() const { return median() > 0 ? bytes / (median() * 1e-3) / 1e9 : 0; }
+};
+
+/// What a unit's perf(Perf&) may use. The harness owns device memory, timing
+/// (warm-up, repeated trials, CUDA events) and the noise rule of the claims.
+class Perf {
+ public:
+  virtual ~Perf() = default;
+  /// Device memory of `bytes`, zeroed, freed after the test.
+  virtual void* buffer(std::size_t bytes) = 0;
+  /// Times `launch` (one launch sequence on the given stream): warm-up, then
+  /// trials; `bytes` moved per launch for bandwidths (0: none).
+  virtual const PerfSample& time(const std::string& name, const std::function<void(cudaStream_t)>& launch, double bytes) = 0;
+  /// Claim: `fast` takes at most 1/min_speedup of `slow`'s time (median);
+  /// `words` quotes the guide, `source` cites it.
+  virtual void faster(const std::string& claim, const std::string& fast, const std::string& slow, double min_speedup,
+                      const std::string& words, const std::string& source) = 0;
+  /// Claim: the ratio time(a) / time(b) lies in [lo, hi] (e.g. within 5%).
+  virtual void ratio_within(const std::string& claim, const std::string& a, const std::string& b, double lo, double hi,
+                            const std::string& words, const std::string& source) = 0;
+  /// Claim: sample `name` reaches at least `fraction` of sample `of`'s bandwidth.
+  virtual void bandwidth_at_least(const std::string& claim, const std::string& name, const std::string& of,
+                                  double fraction, const std::string& words, const std::string& source) = 0;
+  /// Claim: sample `name`'s bandwidth over a figure in GB/s lies in [lo, hi].
+  virtual void bandwidth_fraction(const std::string& claim, const std::string& name, double figure_gbps, double lo,
+                                  double hi, const std::string& words, const std::string& source) = 0;
+  /// The device's theoretical bandwidth in GB/s (B6, from its attributes).
+  virtual double theoretical_gbps() const = 0;
+};
+
+}  // namespace cuconform
+
+#ifndef CUCONFORM_KERNEL_UNIT
+#define CUCONFORM_KERNEL_UNIT(Name)
+#endif
+#ifndef CUCONFORM_KERNEL_SELFTEST_UNIT
+#define CUCONFORM_KERNEL_SELFTEST_UNIT(Name)
+#endif
