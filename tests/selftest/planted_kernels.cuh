@@ -1,0 +1,244 @@
+//===-- Self-tests of the kernel-unit checks: each must catch a planted defect
+// PlantedKernelCopy   drops_last (the last element of every case never
+//                     written: wrong at the edge sizes), writes_past_end (one
+//                     element past the output: the guard zone); control passes;
+//                     its host model states a wrong sector count (model_planted).
+// PlantedTileIndex    a tiled transpose of a non-square matrix whose output
+//                     tile index swaps blockIdx.x and blockIdx.y; control passes.
+// PlantedPerfClaim    its perf claim is fed a slow kernel (a copy that spins)
+//                     as the fast one: the claim must fail (perf_planted).
+// PlantedSanitizer    forms whose results are right but whose kernels read one
+//                     element past an allocation (memcheck), race on shared
+//                     memory (racecheck), read uninitialised global memory
+//                     (initcheck) or shared memory (no tool documents that
+//                     check): as tests they pass; ci/gpu-sanitize.sh runs each
+//                     under its tool and expects the report (README: sanitizers).
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "cuconform/kernel_unit.h"
+#include "cuconform/memory_model.h"
+
+namespace cuconform::selftest {
+
+__global__ void planted_copy(const float* in, float* out, std::size_t n, std::size_t upto) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i < upto) out[i] = in[i < n ? i : n - 1];
+}
+
+struct PlantedKernelCopy {
+  static constexpr UnitInfo info{"planted_kernel_copy", "D2", "mem.coalesced-copy", "10.2.1", 10, Kind::kernel, 0};
+  using In = float;
+  using Out = float;
+  static std::vector<KernelCase> cases() {
+    std::vector<KernelCase> c;
+    for (std::size_t n : {1ul, 33ul, 257ul}) c.push_back({"n=" + std::to_string(n), n});
+    return c;
+  }
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const float* in, float* out, int) {
+    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
+  }
+  static void go(const KernelCase& c, const float* in, float* out, cudaStream_t s, std::size_t upto) {
+    if (upto) planted_copy<<<static_cast<unsigned>((upto + 255) / 256), 256, 0, s>>>(in, out, c.n, upto);
+  }
+  struct control {
+    static constexpr const char* name = "control";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(c, in, out, s, c.n); }
+  };
+  struct drops_last {
+    static constexpr const char* name = "drops_last";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(c, in, out, s, c.n - 1); }
+  };
+  struct writes_past_end {
+    static constexpr const char* name = "writes_past_end";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(c, in, out, s, c.n + 1); }
+  };
+  using forms = Forms<control, drops_last, writes_past_end>;
+  /// Planted model: a warp reading 4-byte words at stride 2 touches 8
+  /// sectors, not the 4 stated here; the model check must fail.
+  static constexpr bool model_planted = true;
+  static void host_model(ModelChecks& m) {
+    std::vector<std::uint64_t> a;
+    for (unsigned lane = 0; lane < 32; ++lane) a.push_back(8ull * lane);
+    m.expect("(planted) sectors of a stride-2 warp", static_cast<double>(memory_model::sectors(a, 4)), 4, "self-test: must fail");
+  }
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedKernelCopy)
+
+template <bool Wrong>
+__global__ void planted_transpose(const float* in, float* out, int rows, int cols) {
+  __shared__ float t[32][33];
+  const int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
+  if (x < cols && y < rows) t[threadIdx.y][threadIdx.x] = in[y * cols + x];
+  __syncthreads();
+  const int ox = (Wrong ? blockIdx.x : blockIdx.y) * 32 + threadIdx.x;  // output column = input row
+  const int oy = (Wrong ? blockIdx.y : blockIdx.x) * 32 + threadIdx.y;
+  if (ox < rows && oy < cols) out[oy * rows + ox] = t[threadIdx.x][threadIdx.y];
+}
+
+struct PlantedTileIndex {
+  static constexpr UnitInfo info{"planted_tile_index", "D8", "mem.matmul-aat-transpose-padding", "10.2.3.3", 10, Kind::kernel, 0};
+  using In = float;
+  using Out = float;
+  static std::vector<KernelCase> cases() {  // rows = n, cols = p0: not square, not tile multiples
+    KernelCase a{"70x33", 70};
+    a.p0 = 33;
+    KernelCase b{"40x100", 40};
+    b.p0 = 100;
+    return {a, b};
+  }
+  static std::size_t in_size(const KernelCase& c) { return c.n * c.p0; }
+  static std::size_t out_size(const KernelCase& c) { return c.n * c.p0; }
+  static void reference(const KernelCase& c, const float* in, float* out, int) {
+    for (std::size_t y = 0; y < c.n; ++y)
+      for (std::size_t x = 0; x < static_cast<std::size_t>(c.p0); ++x) out[x * c.n + y] = in[y * c.p0 + x];
+  }
+  template <bool Wrong>
+  static void go(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+    const dim3 g(static_cast<unsigned>((c.p0 + 31) / 32), static_cast<unsigned>((c.n + 31) / 32));
+    planted_transpose<Wrong><<<g, dim3(32, 32), 0, s>>>(in, out, static_cast<int>(c.n), static_cast<int>(c.p0));
+  }
+  struct control {
+    static constexpr const char* name = "control";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<false>(c, in, out, s); }
+  };
+  struct wrong_tile {
+    static constexpr const char* name = "wrong_tile";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<true>(c, in, out, s); }
+  };
+  using forms = Forms<control, wrong_tile>;
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedTileIndex)
+
+__global__ void planted_slow_copy(const float* in, float* out, std::size_t n, long long spin) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  const long long t0 = clock64();
+  while (clock64() - t0 < spin) {
+  }
+  if (i < n) out[i] = in[i];
+}
+
+struct PlantedPerfClaim {
+  static constexpr UnitInfo info{"planted_perf_claim", "D2", "mem.coalesced-copy", "10.2.1", 10, Kind::kernel, 0};
+  static constexpr bool perf_planted = true;
+  using In = float;
+  using Out = float;
+  static std::vector<KernelCase> cases() { return {{"n=1000", 1000}}; }
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const float* in, float* out, int) {
+    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
+  }
+  struct control {
+    static constexpr const char* name = "control";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+      planted_slow_copy<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(in, out, c.n, 0);
+    }
+  };
+  using forms = Forms<control>;
+  static void perf(Perf& p) {
+    const std::size_t n = std::size_t(1) << 24;
+    auto* in = static_cast<float*>(p.buffer(n * sizeof(float)));
+    auto* out = static_cast<float*>(p.buffer(n * sizeof(float)));
+    const unsigned blocks = static_cast<unsigned>((n + 255) / 256);
+    p.time("plain", [=](cudaStream_t s) { planted_slow_copy<<<blocks, 256, 0, s>>>(in, out, n, 0); }, 8.0 * n);
+    p.time("spinning", [=](cudaStream_t s) { planted_slow_copy<<<blocks, 256, 0, s>>>(in, out, n, 20000); }, 8.0 * n);
+    p.faster("planted_slow_as_fast", "spinning", "plain", 1.0, "(planted) the spinning copy is at least as fast as the plain one",
+             "self-test: must fail");
+  }
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedPerfClaim)
+
+/// Kernels with defects only compute-sanitizer sees (the outputs are right).
+__global__ void planted_oob_read(const float* own, float* out, std::size_t n) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  const float v = own[i], w = own[i + 1];  // own[n]: one element past the allocation
+  out[i] = (v == 1.5e-30f && w == 1.5e-30f) ? 0.0f : v;
+}
+__global__ void planted_shared_race(const float* in, float* out, std::size_t n) {
+  __shared__ float s;
+  volatile float* vs = &s;
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (threadIdx.x == 0) *vs = in[blockIdx.x * static_cast<std::size_t>(blockDim.x)];
+  const float r = *vs;  // no barrier between thread 0's write and the others' reads
+  if (i < n) out[i] = r == 1.5e-30f ? 0.0f : in[i];
+}
+__global__ void planted_uninit_global(const float* scratch, const float* in, float* out, std::size_t n) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i < n) out[i] = scratch[i] == 1.5e-30f ? 0.0f : in[i];  // scratch: cudaMalloc'd, never written
+}
+__global__ void planted_uninit_shared(const float* in, float* out, std::size_t n) {
+  __shared__ float s[256];
+  volatile float* vs = s;
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  const float r = vs[threadIdx.x];  // never written
+  if (i < n) out[i] = r == 1.5e-30f ? 0.0f : in[i];
+}
+
+struct PlantedSanitizer {
+  static constexpr UnitInfo info{"planted_sanitizer", "D10", "mem.syncwarp-vs-syncthreads", "10.2.3.2", 10, Kind::kernel, 0};
+  using In = float;
+  using Out = float;
+  static std::vector<KernelCase> cases() { return {{"n=1000", 1000}}; }
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const float* in, float* out, int) {
+    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
+  }
+  static unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + 255) / 256); }
+  struct oob_read_memcheck {
+    static constexpr const char* name = "oob_read_memcheck";
+    static constexpr Role role = Role::warned;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+      float* own = nullptr;  // exactly n floats, so own[n] is outside every allocation
+      CUC_CHECK(cudaMalloc(&own, c.n * sizeof(float)));
+      CUC_CHECK(cudaMemcpy(own, in, c.n * sizeof(float), cudaMemcpyDeviceToDevice));
+      planted_oob_read<<<blocks(c.n), 256, 0, s>>>(own, out, c.n);
+      CUC_CHECK(cudaDeviceSynchronize());
+      CUC_CHECK(cudaFree(own));
+    }
+  };
+  struct shared_race_racecheck {
+    static constexpr const char* name = "shared_race_racecheck";
+    static constexpr Role role = Role::warned;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+      planted_shared_race<<<blocks(c.n), 256, 0, s>>>(in, out, c.n);
+    }
+  };
+  struct uninit_global_initcheck {
+    static constexpr const char* name = "uninit_global_initcheck";
+    static constexpr Role role = Role::warned;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+      float* scratch = nullptr;
+      CUC_CHECK(cudaMalloc(&scratch, c.n * sizeof(float)));
+      planted_uninit_global<<<blocks(c.n), 256, 0, s>>>(scratch, in, out, c.n);
+      CUC_CHECK(cudaDeviceSynchronize());
+      CUC_CHECK(cudaFree(scratch));
+    }
+  };
+  struct uninit_shared_initcheck {
+    static constexpr const char* name = "uninit_shared_initcheck";
+    static constexpr Role role = Role::warned;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+      planted_uninit_shared<<<blocks(c.n), 256, 0, s>>>(in, out, c.n);
+    }
+  };
+  using forms = Forms<oob_read_memcheck, shared_race_racecheck, uninit_global_initcheck, uninit_shared_initcheck>;
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedSanitizer)
+
+}  // namespace cuconform::selftest
