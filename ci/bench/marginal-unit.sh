@@ -9,9 +9,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 copies=${1:-1}
 dir=${2:-$(mktemp -d "${TMPDIR:-/tmp}/cuc-marginal.XXXXXX")}
+rev=$(git -C "$root" rev-parse HEAD)  # both clones at this commit, whatever lands meanwhile
 measure() {  # measure <name> <copies>
   local src=$dir/$1
   git clone -q "$root" "$src"
+  git -C "$src" checkout -q "$rev"
   [ "$2" -gt 0 ] && python3 "$src/ci/bench/unit_copies.py" "$src" "$2"
   local units
   units=$(find "$src/kernels" -name '*.cuh' -not -path '*/cuconform/*' | xargs grep -hc 'CUCONFORM_UNIT(' | paste -sd+ | bc)

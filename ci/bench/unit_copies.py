@@ -7,7 +7,7 @@ unit (build and test) can be measured (ci/bench/marginal-unit.sh).
                                one per unit header under TREE/kernels (cuconform/ excluded)
 
 A copy is the unit's header with its namespace cuconform::units renamed to
-cuconform::units::copy<k> and each CUCONFORM_UNIT(Name) registered as
+cuconform::units::copy<k> and each CUCONFORM_UNIT(Name) (or CUCONFORM_KERNEL_UNIT) registered as
 Name_copy<k>: a distinct unit (its own tests, records, reference-cache
 entries, device code) that does exactly the work of the original.
 """
@@ -33,11 +33,11 @@ def main():
         os.makedirs(out_dir, exist_ok=True)
         for u in units:
             text = open(u).read()
-            if "namespace cuconform::units {" not in text or "CUCONFORM_UNIT(" not in text:
+            if "namespace cuconform::units {" not in text or not re.search(r"^CUCONFORM_(KERNEL_)?UNIT\(", text, flags=re.M):
                 continue
             text = text.replace("namespace cuconform::units {", "namespace cuconform::units::copy%d {" % k)
-            text = re.sub(r"^CUCONFORM_UNIT\((\w+)\)", lambda m: "using %s_copy%d = %s;\nCUCONFORM_UNIT(%s_copy%d)" %
-                          (m.group(1), k, m.group(1), m.group(1), k), text, flags=re.M)
+            text = re.sub(r"^CUCONFORM_(KERNEL_)?UNIT\((\w+)\)", lambda m: "using %s_copy%d = %s;\nCUCONFORM_%sUNIT(%s_copy%d)" %
+                          (m.group(2), k, m.group(2), m.group(1) or "", m.group(2), k), text, flags=re.M)
             # Units made by a macro of the file (#define M(Name, ...) ... CUCONFORM_UNIT(Name)):
             # rename the unit in each invocation of M.
             for macro in re.findall(r"^#define (\w+)\(Name\b[^\n]*(?:\\\n[^\n]*)*CUCONFORM_UNIT\(Name\)", text, flags=re.M):

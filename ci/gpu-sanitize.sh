@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# compute-sanitizer over the kernel units' GPU tests, and its self-test.
+#   1. every kernel unit's GPU forms (label kind:kernel, side:gpu; planted
+#      units left out) under memcheck, racecheck, initcheck and synccheck: each
+#      tool must report nothing;
+#   2. the planted defects of tests/selftest/planted_kernels.cuh (PlantedSanitizer),
+#      each under its tool: the tool must report it (an out-of-bounds read,
+#      a shared-memory race, an uninitialised global read). The uninitialised
+#      *shared* read is run under initcheck too and what the tool says is
+#      printed: its documentation covers global memory only.
+# Usage: ci/gpu-sanitize.sh [build-dir] [profile]      (default build, default)
+# Exit 0 when 1 is clean and 2's three documented checks fire; summary lines
+# start with "sanitize:".
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-$root/build}" 2>/dev/null && pwd) || { echo "gpu-sanitize: no build directory '${1:-$root/build}'" >&2; exit 2; }
+profile=${2:-default}
+exe=$build/cuconform_$profile
+[ -x "$exe" ] || { echo "gpu-sanitize: no executable $exe (build the profile '$profile' first)" >&2; exit 2; }
+cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+[ -x "$cs" ] || { echo "gpu-sanitize: compute-sanitizer not found (it ships with the CUDA toolkit)" >&2; exit 2; }
+out=${OUT:-$build/sanitize}
+mkdir -p "$out"
+tests=$("$exe" --cuconform_list | awk -F'\t' '$3 ~ /(^|,)kind:kernel(,|$)/ && $3 ~ /(^|,)side:gpu(,|$)/ && $3 !~ /tier:perf/ {print $1}' | paste -sd: -)
+[ -n "$tests" ] || { echo "gpu-sanitize: $exe lists no kernel-unit GPU tests" >&2; exit 2; }
+export CUCONFORM_RESULTS_DIR=$out/records CUCONFORM_REQUIRE_GPU=1
+rc=0
+for tool in memcheck racecheck initcheck synccheck; do
+  "$cs" --tool "$tool" --error-exitcode 86 --print-limit 50 "$exe" --gtest_filter="$tests" > "$out/$tool.log" 2>&1
+  r=$?
+  n=$(grep -c "^\[       OK \]" "$out/$tool.log")
+  errs=$(grep -Eo "ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazard[s]? displayed \([0-9]+ error" "$out/$tool.log" | tail -n 1)
+  if [ "$r" = 0 ]; then echo "sanitize: $tool over kernel units: clean ($n tests passed; ${errs:-no summary line})"
+  else echo "sanitize: $tool over kernel units: FAILED (exit $r; $n tests passed; ${errs:-see $tool.log})"; rc=1; fi
+done
+planted() {  # planted <tool> <form> <documented: 1|0>
+  "$cs" --tool "$1" --error-exitcode 86 --print-limit 5 "$exe" --gtest_filter="PlantedSanitizer.$2.gpu" > "$out/planted-$2.log" 2>&1
+  local r=$?
+  if [ "$r" = 86 ]; then echo "sanitize: planted $2 under $1: reported (as expected)"
+  elif [ "$3" = 1 ]; then echo "sanitize: planted $2 under $1: NOT reported (exit $r): the sanitizer step cannot be trusted"; rc=1
+  else echo "sanitize: planted $2 under $1: not reported (exit $r): finding, the tool does not check this"; fi
+}
+planted memcheck oob_read_memcheck 1
+planted racecheck shared_race_racecheck 1
+planted initcheck uninit_global_initcheck 1
+planted initcheck uninit_shared_initcheck 0
+exit $rc

@@ -1,0 +1,106 @@
+"""Tests of tools/perf_table.py and tools/coverage.py (run: python3 -m unittest discover -s tools/tests -v).
+
+perf_table: synthetic perf records (as fixtures/include/cuconform/kernel/perf.cuh
+writes their notes) in a temporary folder. coverage: a stand-in executable
+(a shell script printing --cuconform_list lines) and a small catalog.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(*args):
+    return subprocess.run([sys.executable] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+
+
+def perf_record(verdict_word, ratio):
+    note = ('claim bw: "a coalesced copy is fast" [BPG 10.2.1]; rule >= 0.9 of the bandwidth; measured ratio %s '
+            '(quartile bounds 0.80 to 0.82, 21 trials a sample, 2 round(s)): %s' % (ratio, verdict_word))
+    return {"schema": "cuconform.record/1", "unit": "CoalescedCopy", "catalog_id": "D2", "profile": "default",
+            "inputs": {"tier": "perf"}, "verdict": "fail" if verdict_word == "FAILS" else "pass", "notes": [note],
+            "measures": {"copy_median_ms": 0.2, "copy_p25_ms": 0.19, "copy_p75_ms": 0.21, "copy_gbps": 2600.0,
+                         "theoretical_gbps": 3352.0}}
+
+
+class PerfTable(unittest.TestCase):
+    def test_claims_and_samples(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "a.json"), "w") as fh:
+                json.dump(perf_record("FAILS", "0.8088"), fh)
+            p = run(os.path.join(TOOLS, "perf_table.py"), d)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("| CoalescedCopy | D2 | bw | a coalesced copy is fast | BPG 10.2.1 |", p.stdout)
+            self.assertIn("| 0.809 | 0.800 to 0.820 | FAILS |", p.stdout)
+            self.assertIn("| CoalescedCopy | copy | 0.2000 | 0.1900-0.2100 | 2600 | 3352 |", p.stdout)
+            self.assertIn("claims: 1; hold 0, fail 1, inconclusive 0", p.stdout)
+
+    def test_bad_input(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.assertEqual(run(os.path.join(TOOLS, "perf_table.py"), d).returncode, 2)  # no perf records
+            with open(os.path.join(d, "bad.json"), "w") as fh:
+                fh.write("{not json")
+            p = run(os.path.join(TOOLS, "perf_table.py"), d)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("bad.json", p.stderr)
+        self.assertEqual(run(os.path.join(TOOLS, "perf_table.py"), "/nonexistent").returncode, 2)
+
+
+CATALOG = """# catalog
+## Index (3 entries)
+A1 `verify.reference-comparison` · D2 `mem.coalesced-copy` · D18 `mem.numa-binding`
+---
+"""
+
+
+class Coverage(unittest.TestCase):
+    def setUp(self):
+        self.d = tempfile.TemporaryDirectory()
+        self.build = os.path.join(self.d.name, "build")
+        os.makedirs(self.build)
+        exe = os.path.join(self.build, "cuconform_default")
+        with open(exe, "w") as fh:
+            fh.write("#!/bin/sh\nprintf 'CoalescedCopy.sequential.gpu\\tdefault/CoalescedCopy.sequential.gpu\\tprofile:default,side:gpu,kind:kernel,unit:D2\\n'\n"
+                     "printf 'PlantedX.a.gpu\\tdefault/PlantedX.a.gpu\\tprofile:default,side:gpu,kind:selftest,unit:A1\\n'\n")
+        os.chmod(exe, 0o755)
+        self.catalog = os.path.join(self.d.name, "catalog.md")
+        with open(self.catalog, "w") as fh:
+            fh.write(CATALOG)
+        self.notes = os.path.join(self.d.name, "notes.txt")
+        self.out = os.path.join(self.d.name, "coverage.md")
+
+    def tearDown(self):
+        self.d.cleanup()
+
+    def cov(self, notes):
+        with open(self.notes, "w") as fh:
+            fh.write(notes)
+        return run(os.path.join(TOOLS, "coverage.py"), self.build, "--catalog", self.catalog, "--notes", self.notes, "-o", self.out)
+
+    def test_covered_planned_not_covered(self):
+        p = self.cov("D18 | not testable here: one NUMA node\n")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        text = open(self.out).read()
+        self.assertIn("| D2 | `mem.coalesced-copy` | covered | CoalescedCopy (1 tests: CoalescedCopy.sequential.gpu) |", text)
+        self.assertIn("| D18 | `mem.numa-binding` | not testable here | not testable here: one NUMA node |", text)
+        # A self-test does not cover its id.
+        self.assertIn("| A1 | `verify.reference-comparison` | not covered |  |", text)
+
+    def test_bad_notes_and_missing_exe(self):
+        p = self.cov("Z9 | planned\n")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("not a catalog id", p.stderr)
+        p = self.cov("D18 no separator\n")
+        self.assertEqual(p.returncode, 2)
+        p = run(os.path.join(TOOLS, "coverage.py"), self.d.name, "--catalog", self.catalog)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no executable", p.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
