@@ -6,6 +6,7 @@ import math
 
 from .common import (HIST_BUCKETS, HIST_LABELS, cc_sort, fmt, group_keys, load_inputs_filtered, mark_conflicts, utc_now,
                      write_text)
+from .perf_report import perf_section
 
 
 def esc(s):
@@ -449,7 +450,7 @@ def render(inp, title=None):
             esc("; ".join(devices) or "cpu only"), esc(utc_now())),
         '<nav><a href="#env">environment</a><a href="#totals">totals</a><a href="#map">error map</a>'
         '<a href="#failures">failures</a><a href="#disagree">host/device</a><a href="#skips">skips</a>'
-        '<a href="#hist">histograms</a></nav><main>',
+        '<a href="#hist">histograms</a><a href="#perf">perf</a></nav><main>',
         environment_section(inp, rows),
         totals_section(rows),
         map_section(rows),
@@ -457,6 +458,7 @@ def render(inp, title=None):
         disagreement_section(rows),
         skips_section(rows),
         hist_section(rows),
+        perf_section(rows),
         notes_section(inp, conflicts),
         '<p class="muted">summary: %d passed, %d failed, %d skipped</p>' % (n["pass"], n["fail"], n["skip"]),
         "</main></body></html>",

@@ -104,3 +104,30 @@ class Coverage(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class PerfInHtmlReport(unittest.TestCase):
+    """`cuconform.py html` shows the perf tier's claims as a table and its samples as bars."""
+
+    def test_claims_table_and_plot(self):
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from test_cuconform import make_record, write_run  # noqa: E402
+        r = make_record(unit="CoalescedCopy", form="claims", side="gpu", metric="perf", budget=0, kind="perf",
+                        verdict="fail", catalog_id="D2", violations=1,
+                        measures={"sequential_median_ms": 0.2276, "sequential_p25_ms": 0.2273, "sequential_p75_ms": 0.2287,
+                             "sequential_gbps": 2358.0, "theoretical_gbps": 3352.0})
+        r["test"] = "default/CoalescedCopy.claims.perf"
+        r["inputs"]["tier"] = "perf"
+        r["notes"] = [perf_record("FAILS", "0.8088")["notes"][0]]
+        with tempfile.TemporaryDirectory() as d:
+            run_dir = write_run(os.path.join(d, "run"), [r])
+            out = os.path.join(d, "r.html")
+            p = run(os.path.join(TOOLS, "cuconform.py"), "html", run_dir, "-o", out)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            text = open(out).read()
+            self.assertIn('<section id="perf">', text)
+            self.assertIn("<td>bw</td><td>a coalesced copy is fast", text)
+            self.assertIn("<td>0.8088</td><td>0.80 to 0.82</td><td>FAILS</td>", text)
+            self.assertIn('class="perfplot"', text)
+            self.assertIn("0.2276 ms · 2358 GB/s", text)
+            self.assertIn("theoretical bandwidth 3352 GB/s", text)
