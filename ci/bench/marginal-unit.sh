@@ -14,7 +14,7 @@ measure() {  # measure <name> <copies>
   local src=$dir/$1
   git clone -q "$root" "$src"
   git -C "$src" checkout -q "$rev"
-  [ "$2" -gt 0 ] && python3 "$src/ci/bench/unit_copies.py" "$src" "$2"
+  [ "$2" -gt 0 ] && python3 "$src/ci/bench/unit_copies.py" "$src" "$2" >&2
   local units
   units=$(find "$src/kernels" -name '*.cuh' -not -path '*/cuconform/*' | xargs grep -hc 'CUCONFORM_UNIT(' | paste -sd+ | bc)
   local t0 t1 t2
