@@ -1,7 +1,8 @@
 //===-- Self-tests of the kernel-unit checks: each must catch a planted defect
 // PlantedKernelCopy   drops_last (the last element of every case never
 //                     written: wrong at the edge sizes), writes_past_end (one
-//                     element past the output: the guard zone); control passes;
+//                     element past the output: the guard zone), second_launch_differs
+//                     (a case's two launches disagree); control passes;
 //                     its host model states a wrong sector count (model_planted).
 // PlantedTileIndex    a tiled transpose of a non-square matrix whose output
 //                     tile index swaps blockIdx.x and blockIdx.y; control passes.
@@ -62,7 +63,16 @@ struct PlantedKernelCopy {
     static constexpr bool planted = true;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(c, in, out, s, c.n + 1); }
   };
-  using forms = Forms<control, drops_last, writes_past_end>;
+  struct second_launch_differs {  // right on every first launch of a case, one element short on the second
+    static constexpr const char* name = "second_launch_differs";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+      static unsigned launches = 0;
+      go(c, in, out, s, (launches++ % 2) ? c.n - 1 : c.n);
+    }
+  };
+  using forms = Forms<control, drops_last, writes_past_end, second_launch_differs>;
   /// Planted model: a warp reading 4-byte words at stride 2 touches 8
   /// sectors, not the 4 stated here; the model check must fail.
   static constexpr bool model_planted = true;
