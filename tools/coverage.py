@@ -7,7 +7,8 @@ Lists every catalog id (from the catalog's Index: `X12 \\`name\\``) with the
 units that test it and their ctest names, read from the profile executable
 (BUILD/cuconform_<profile> --cuconform_list: each test's `unit:<id>` label;
 self-tests left out), or, for an id no unit covers, the reason given in the
-notes file (lines `<id> | not testable here: why` or `<id> | planned: issue N`),
+notes file (lines `<id> | not testable here: why`, `<id> | framework: how the
+harness itself does it` or `<id> | planned: issue N`),
 or "not covered". An id counts as covered only through a registered unit test
 (every one of which can fail: the self-tests plant a wrong unit for each kind
 of check). Writes Markdown (default docs/coverage.md) and prints the counts.
@@ -86,7 +87,8 @@ def main():
             rows.append((k, name, "covered", units))
             counts["covered"] += 1
         elif k in notes:
-            state = "not testable here" if notes[k].startswith("not testable") else "planned"
+            state = ("not testable here" if notes[k].startswith("not testable") else
+                     "the framework" if notes[k].startswith("framework") else "planned")
             rows.append((k, name, state, notes[k]))
             counts[state] += 1
         else:
