@@ -1,0 +1,105 @@
+//===-- C7 xfer.zero-copy-mapped, C8 xfer.uva-pointer-attributes -----------===//
+// Guide:  Best Practices Guide 13.0 §10.1.3 (zero copy: mapped page-locked
+//         host memory, cudaHostAlloc with cudaHostAllocMapped, read and
+//         written by kernels directly; cudaHostGetDevicePointer gives the
+//         device's address of it), §10.1.4 (unified virtual addressing: one
+//         address space, cudaPointerGetAttributes tells where a pointer's
+//         memory is; with UVA the device pointer of mapped memory is the host
+//         pointer).
+// Check:  exact. C7: a kernel writes its input straight into mapped host
+//         memory; the host buffer then holds the input bitwise (sizes 0, 1,
+//         1000, 1 Mi). C8: the memory type cudaPointerGetAttributes reports
+//         for cudaMalloc'd, cudaHostAlloc'd, malloc'd and cudaMallocManaged
+//         memory (device, host, unregistered, managed), and whether the
+//         mapped memory's device pointer equals its host pointer (1).
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "cuconform/kernel_unit.h"
+
+namespace cuconform::units {
+
+__global__ void zero_copy_store(const float* in, float* host_mapped, std::size_t n) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i < n) host_mapped[i] = in[i];
+}
+
+struct ZeroCopyMapped {
+  static constexpr UnitInfo info{"zero_copy_mapped", "C7", "xfer.zero-copy-mapped", "10.1.3", 10, Kind::kernel, 0};
+  using In = float;
+  using Out = float;
+  static std::vector<KernelCase> cases() {
+    std::vector<KernelCase> c;
+    for (std::size_t n : {0ul, 1ul, 1000ul, 1ul << 20}) c.push_back({"n=" + std::to_string(n), n});
+    return c;
+  }
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const float* in, float* out, int) {
+    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
+  }
+  struct mapped_store {
+    static constexpr const char* name = "mapped_store";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+      float* h = nullptr;
+      float* dh = nullptr;
+      CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h), (c.n ? c.n : 1) * sizeof(float), cudaHostAllocMapped));
+      CUC_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&dh), h, 0));
+      if (c.n) zero_copy_store<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(in, dh, c.n);
+      CUC_CHECK(cudaGetLastError());
+      CUC_CHECK(cudaDeviceSynchronize());  // the host sees the kernel's stores after this
+      if (c.n) CUC_CHECK(cudaMemcpy(out, h, c.n * sizeof(float), cudaMemcpyHostToDevice));
+      CUC_CHECK(cudaFreeHost(h));
+    }
+  };
+  using forms = Forms<mapped_store>;
+};
+CUCONFORM_KERNEL_UNIT(ZeroCopyMapped)
+
+struct UvaPointerAttributes {
+  static constexpr UnitInfo info{"uva_pointer_attributes", "C8", "xfer.uva-pointer-attributes", "10.1.4", 10, Kind::kernel, 0};
+  using In = std::uint32_t;
+  using Out = std::uint32_t;
+  /// out: memory type of cudaMalloc, cudaHostAlloc, malloc, cudaMallocManaged
+  /// memory, then 1 if the mapped memory's device pointer is its host pointer.
+  static std::vector<KernelCase> cases() { return {{"five allocations", 5}}; }
+  static std::size_t in_size(const KernelCase&) { return 0; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase&, const In*, Out* out, int) {
+    out[0] = cudaMemoryTypeDevice;
+    out[1] = cudaMemoryTypeHost;
+    out[2] = cudaMemoryTypeUnregistered;
+    out[3] = cudaMemoryTypeManaged;
+    out[4] = 1;
+  }
+  static Out type_of(const void* p) {
+    cudaPointerAttributes a{};
+    CUC_CHECK(cudaPointerGetAttributes(&a, p));
+    return static_cast<Out>(a.type);
+  }
+  struct attributes {
+    static constexpr const char* name = "attributes";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
+      void *d = nullptr, *h = nullptr, *m = nullptr, *dh = nullptr;
+      std::vector<unsigned char> pageable(64);
+      CUC_CHECK(cudaMalloc(&d, 64));
+      CUC_CHECK(cudaHostAlloc(&h, 64, cudaHostAllocMapped));
+      CUC_CHECK(cudaMallocManaged(&m, 64));
+      CUC_CHECK(cudaHostGetDevicePointer(&dh, h, 0));
+      const Out got[5] = {type_of(d), type_of(h), type_of(pageable.data()), type_of(m), dh == h ? 1u : 0u};
+      CUC_CHECK(cudaFree(d));
+      CUC_CHECK(cudaFreeHost(h));
+      CUC_CHECK(cudaFree(m));
+      CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
+    }
+  };
+  using forms = Forms<attributes>;
+};
+CUCONFORM_KERNEL_UNIT(UvaPointerAttributes)
+
+}  // namespace cuconform::units
