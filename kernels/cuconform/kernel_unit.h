@@ -20,6 +20,8 @@
 //                 owns the buffers: guarded on both sides (a write outside them
 //                 fails naming the unit, form and case), the output filled with a
 //                 sentinel, every launch run twice and compared bitwise.
+// Shortcuts: size_cases({0, 1, 1000}), IdentityShape<T> (answer = input),
+// HostModelOnly (arithmetic on the host only).
 // Optional:
 //   fill(c, in, seed)        the inputs (default: distinct finite values from the seed)
 //   models(), model_name(m)  several acceptable answers (above)
@@ -38,6 +40,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -52,6 +55,39 @@ struct KernelCase {
   std::string name;
   std::size_t n = 0;
   long p0 = 0, p1 = 0, p2 = 0;
+};
+
+/// Cases named "n=<size>", one per size (the usual edges: 0, 1, a size that
+/// is not a multiple of the warp or block, a large one).
+inline std::vector<KernelCase> size_cases(std::initializer_list<std::size_t> sizes) {
+  std::vector<KernelCase> c;
+  for (std::size_t n : sizes) c.push_back({"n=" + std::to_string(n), n});
+  return c;
+}
+
+/// Base of a data-movement unit whose answer is its input: n elements in,
+/// the same n out (`struct U : IdentityShape<float> { ... }`).
+template <class T>
+struct IdentityShape {
+  using In = T;
+  using Out = T;
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const T* in, T* out, int) {
+    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
+  }
+};
+
+/// Base of a unit that only checks the guide's arithmetic on the host
+/// (host_model): no cases, no GPU form.
+struct HostModelOnly {
+  using In = float;
+  using Out = float;
+  static std::vector<KernelCase> cases() { return {}; }
+  static std::size_t in_size(const KernelCase&) { return 0; }
+  static std::size_t out_size(const KernelCase&) { return 0; }
+  static void reference(const KernelCase&, const float*, float*, int) {}
+  using forms = Forms<>;
 };
 
 /// Host-side expectations of a kernel unit's model (exact numbers or formulas

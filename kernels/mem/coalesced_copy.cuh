@@ -34,22 +34,10 @@ __global__ void coalesced_copy_permuted(const float* in, float* out, std::size_t
   if (i < n) out[i] = in[i];
 }
 
-struct CoalescedCopy {
+struct CoalescedCopy : IdentityShape<float> {
   static constexpr UnitInfo info{"coalesced_copy", "D2", "mem.coalesced-copy", "10.2.1.1", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
   static constexpr unsigned kBlock = 256;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 31ul, 32ul, 33ul, 255ul, 256ul, 257ul, 1000ul, 4103ul, 1ul << 20})
-      c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const float* in, float* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 31, 32, 33, 255, 256, 257, 1000, 4103, 1u << 20}); }
   static unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
   struct sequential {
     static constexpr const char* name = "sequential";

@@ -69,20 +69,9 @@ struct Pitched2d {
 };
 CUCONFORM_KERNEL_UNIT(Pitched2d)
 
-struct StreamOrderedAlloc {
+struct StreamOrderedAlloc : IdentityShape<float> {
   static constexpr UnitInfo info{"stream_ordered_alloc", "D17", "mem.allocation-stream-ordered", "10.2", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 1000ul, 1ul << 20}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const float* in, float* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, 1u << 20}); }
   struct malloc_async {
     static constexpr const char* name = "malloc_async";
     static constexpr Role role = Role::recommended;

@@ -53,20 +53,9 @@ struct TheoreticalBandwidth {
 };
 CUCONFORM_KERNEL_UNIT(TheoreticalBandwidth)
 
-struct EffectiveBandwidth {
+struct EffectiveBandwidth : IdentityShape<float> {
   static constexpr UnitInfo info{"effective_bandwidth", "B7", "perf.effective-bandwidth", "9.2.2", 9, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 2047ul, 2048ul * 2048ul}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const float* in, float* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 2047, 2048u * 2048u}); }
   struct copy {
     static constexpr const char* name = "copy";
     static constexpr Role role = Role::recommended;

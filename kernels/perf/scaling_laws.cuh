@@ -79,16 +79,8 @@ struct OpsPerElement {
 };
 CUCONFORM_KERNEL_UNIT(OpsPerElement)
 
-/// Host-model units (no GPU form).
-struct AmdahlScaling {
+struct AmdahlScaling : HostModelOnly {
   static constexpr UnitInfo info{"amdahl_scaling", "B2", "perf.amdahl-strong-scaling", "4.1.3.1", 4, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() { return {}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase&) { return 0; }
-  static void reference(const KernelCase&, const float*, float*, int) {}
-  using forms = Forms<>;
   static void host_model(ModelChecks& m) {
     using perf_model::amdahl;
     const double inf = std::numeric_limits<double>::infinity();
@@ -103,15 +95,8 @@ struct AmdahlScaling {
 };
 CUCONFORM_KERNEL_UNIT(AmdahlScaling)
 
-struct GustafsonScaling {
+struct GustafsonScaling : HostModelOnly {
   static constexpr UnitInfo info{"gustafson_scaling", "B3", "perf.gustafson-weak-scaling", "4.1.3.2", 4, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() { return {}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase&) { return 0; }
-  static void reference(const KernelCase&, const float*, float*, int) {}
-  using forms = Forms<>;
   static void host_model(ModelChecks& m) {
     using perf_model::gustafson;
     m.expect("P = 0.75, N = 4", gustafson(0.75, 4), 3.25, "catalog B3");

@@ -17,20 +17,9 @@
 
 namespace cuconform::units {
 
-struct BatchTransfers {
+struct BatchTransfers : IdentityShape<float> {
   static constexpr UnitInfo info{"batch_transfers", "C1", "xfer.minimize-and-batch-transfers", "10.1", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 1023ul, 1025ul, 100000ul}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const float* in, float* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 1023, 1025, 100000}); }
   /// Device `in` to the host, then back to `out` in chunks of `chunk` elements.
   static void send(const KernelCase& c, const float* in, float* out, std::size_t chunk) {
     std::vector<float> h(c.n);

@@ -27,20 +27,9 @@ __global__ void zero_copy_store(const float* in, float* host_mapped, std::size_t
   if (i < n) host_mapped[i] = in[i];
 }
 
-struct ZeroCopyMapped {
+struct ZeroCopyMapped : IdentityShape<float> {
   static constexpr UnitInfo info{"zero_copy_mapped", "C7", "xfer.zero-copy-mapped", "10.1.3", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 1000ul, 1ul << 20}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const float* in, float* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, 1u << 20}); }
   struct mapped_store {
     static constexpr const char* name = "mapped_store";
     static constexpr Role role = Role::recommended;

@@ -18,20 +18,9 @@
 
 namespace cuconform::units {
 
-struct PinnedMemory {
+struct PinnedMemory : IdentityShape<float> {
   static constexpr UnitInfo info{"pinned_memory", "C2", "xfer.pinned-memory", "10.1.1", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 1000ul, 1ul << 20}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const float* in, float* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, 1u << 20}); }
   /// Device `in` -> host buffer `h` -> device `out`.
   static void round_trip(const KernelCase& c, const float* in, float* out, float* h) {
     if (!c.n) return;

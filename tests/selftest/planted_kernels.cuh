@@ -29,20 +29,9 @@ __global__ void planted_copy(const float* in, float* out, std::size_t n, std::si
   if (i < upto) out[i] = in[i < n ? i : n - 1];
 }
 
-struct PlantedKernelCopy {
+struct PlantedKernelCopy : IdentityShape<float> {
   static constexpr UnitInfo info{"planted_kernel_copy", "D2", "mem.coalesced-copy", "10.2.1", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {1ul, 33ul, 257ul}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const float* in, float* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
-  }
+  static std::vector<KernelCase> cases() { return size_cases({1, 33, 257}); }
   static void go(const KernelCase& c, const float* in, float* out, cudaStream_t s, std::size_t upto) {
     if (upto) planted_copy<<<static_cast<unsigned>((upto + 255) / 256), 256, 0, s>>>(in, out, c.n, upto);
   }
@@ -140,17 +129,10 @@ __global__ void planted_slow_copy(const float* in, float* out, std::size_t n, lo
   if (i < n) out[i] = in[i];
 }
 
-struct PlantedPerfClaim {
+struct PlantedPerfClaim : IdentityShape<float> {
   static constexpr UnitInfo info{"planted_perf_claim", "D2", "mem.coalesced-copy", "10.2.1", 10, Kind::kernel, 0};
   static constexpr bool perf_planted = true;
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() { return {{"n=1000", 1000}}; }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const float* in, float* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
-  }
+  static std::vector<KernelCase> cases() { return size_cases({1000}); }
   struct control {
     static constexpr const char* name = "control";
     static constexpr Role role = Role::recommended;
@@ -199,16 +181,9 @@ __global__ void planted_uninit_shared(const float* in, float* out, std::size_t n
   if (i < n) out[i] = r == 1.5e-30f ? 0.0f : in[i];
 }
 
-struct PlantedSanitizer {
+struct PlantedSanitizer : IdentityShape<float> {
   static constexpr UnitInfo info{"planted_sanitizer", "D10", "mem.syncwarp-vs-syncthreads", "10.2.3.2", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() { return {{"n=1000", 1000}}; }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const float* in, float* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
-  }
+  static std::vector<KernelCase> cases() { return size_cases({1000}); }
   static unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + 255) / 256); }
   struct oob_read_memcheck {
     static constexpr const char* name = "oob_read_memcheck";
