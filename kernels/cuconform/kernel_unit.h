@@ -20,7 +20,7 @@
 //                 owns the buffers: guarded on both sides (a write outside them
 //                 fails naming the unit, form and case), the output filled with a
 //                 sentinel, every launch run twice and compared bitwise.
-// Shortcuts: size_cases({0, 1, 1000}), IdentityShape<T> (answer = input),
+// Shortcuts: size_cases({0, 1, 1000}), size_param_cases(sizes, "stride", values), IdentityShape<T> (answer = input),
 // HostModelOnly (arithmetic on the host only).
 // Optional:
 //   fill(c, in, seed)        the inputs (default: distinct finite values from the seed)
@@ -62,6 +62,20 @@ struct KernelCase {
 inline std::vector<KernelCase> size_cases(std::initializer_list<std::size_t> sizes) {
   std::vector<KernelCase> c;
   for (std::size_t n : sizes) c.push_back({"n=" + std::to_string(n), n});
+  return c;
+}
+
+/// Cases "n=<size>,<param>=<value>" for every value and size, the value in p0
+/// (offsets, strides, stream counts).
+inline std::vector<KernelCase> size_param_cases(std::initializer_list<std::size_t> sizes, const char* param,
+                                                std::initializer_list<long> values) {
+  std::vector<KernelCase> c;
+  for (long v : values)
+    for (std::size_t n : sizes) {
+      KernelCase k{"n=" + std::to_string(n) + "," + param + "=" + std::to_string(v), n};
+      k.p0 = v;
+      c.push_back(k);
+    }
   return c;
 }
 

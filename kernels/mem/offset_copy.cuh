@@ -30,16 +30,7 @@ struct OffsetCopy {
   using In = float;
   using Out = float;
   static constexpr unsigned kBlock = 256;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (long off : {0L, 1L, 7L, 8L, 31L, 32L})
-      for (std::size_t n : {0ul, 1ul, 33ul, 257ul, 4103ul}) {
-        KernelCase k{"n=" + std::to_string(n) + ",offset=" + std::to_string(off), n};
-        k.p0 = off;
-        c.push_back(k);
-      }
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 33, 257, 4103}, "offset", {0, 1, 7, 8, 31, 32}); }
   static std::size_t in_size(const KernelCase& c) { return c.n; }
   static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {

@@ -28,16 +28,7 @@ struct StridedCopy {
   using In = float;
   using Out = float;
   static constexpr unsigned kBlock = 256;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (long st : {1L, 2L, 3L, 4L, 8L, 32L, 33L})
-      for (std::size_t n : {0ul, 1ul, 100ul, 4103ul}) {
-        KernelCase k{"n=" + std::to_string(n) + ",stride=" + std::to_string(st), n};
-        k.p0 = st;
-        c.push_back(k);
-      }
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 100, 4103}, "stride", {1, 2, 3, 4, 8, 32, 33}); }
   static std::size_t in_size(const KernelCase& c) { return c.n; }
   static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {

@@ -27,16 +27,7 @@ struct StagedOverlap {
   using In = float;
   using Out = float;
   /// n elements, p0 streams (0: the serial version).
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 1001ul, (1ul << 20) + 3})
-      for (long s : {1L, 2L, 4L, 8L}) {
-        KernelCase k{"n=" + std::to_string(n) + ",streams=" + std::to_string(s), n};
-        k.p0 = s;
-        c.push_back(k);
-      }
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 1001, (1u << 20) + 3}, "streams", {1, 2, 4, 8}); }
   static std::size_t in_size(const KernelCase& c) { return c.n; }
   static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {
