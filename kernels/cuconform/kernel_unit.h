@@ -25,6 +25,11 @@
 // Optional:
 //   fill(c, in, seed)        the inputs (default: distinct finite values from the seed)
 //   models(), model_name(m)  several acceptable answers (above)
+//   check_bounds(c, in, out, BoundChecks&)  an error bound against an exact
+//                 value (float128 through cuconform/ref.h), checked on the GPU's
+//                 output and on the host answers; with `static constexpr bool
+//                 bitwise = false` it replaces the bitwise comparison (answers
+//                 that may differ between host and GPU, e.g. sinf)
 //   host_model(ModelChecks&) the claim's arithmetic on the host: sector counts,
 //                 bank ways, bandwidth formulas; runs without a GPU (test <Unit>.model.cpu)
 //   perf(Perf&)              the guide's performance claims, measured (test
@@ -121,6 +126,33 @@ struct ModelChecks {
   }
 };
 
+/// Error bounds of a unit whose answer is a floating-point result graded
+/// against an exact value (a matmul against the exact product, a table against
+/// the function): check_bounds(c, in, out, BoundChecks&) calls within() per
+/// element. Kept as counts, the worst ratio error / bound and the first failures.
+struct BoundChecks {
+  std::size_t count = 0, violations = 0;
+  double worst_ratio = 0;  ///< max |got - exact| / bound seen
+  std::string worst;       ///< where that was
+  std::vector<std::string> failures;
+  void within(const std::string& what, double got, double exact, double bound, const std::string& source) {
+    ++count;
+    const double err = std::fabs(got - exact);
+    const double ratio = bound > 0 ? err / bound : (err > 0 ? HUGE_VAL : 0.0);
+    const bool ok = err <= bound;  // (NaN fails)
+    if (ratio > worst_ratio || (!ok && worst.empty())) {
+      worst_ratio = ratio;
+      worst = what;
+    }
+    if (!ok) {
+      ++violations;
+      if (failures.size() < 8)
+        failures.push_back(what + ": |" + std::to_string(got) + " - exact " + std::to_string(exact) + "| = " +
+                           std::to_string(err) + " > bound " + std::to_string(bound) + " [" + source + "]");
+    }
+  }
+};
+
 /// A timed launch sequence in the perf tier (see fixtures/include/cuconform/kernel/perf.cuh).
 struct PerfSample {
   std::string name;
@@ -141,6 +173,16 @@ class Perf {
   /// Times `launch` (one launch sequence on the given stream): warm-up, then
   /// trials; `bytes` moved per launch for bandwidths (0: none).
   virtual const PerfSample& time(const std::string& name, const std::function<void(cudaStream_t)>& launch, double bytes) = 0;
+  /// Times `timed` with the host's steady clock, as a CPU timer sees it (B4,
+  /// C4): before each trial `setup` runs untimed (e.g. queue a spinning
+  /// kernel), after it the stream and device are synchronized untimed, so
+  /// trials never queue behind each other. `timed` decides whether it
+  /// synchronizes. Same warm-up and trial counts as time().
+  virtual const PerfSample& time_host(const std::string& name, const std::function<void(cudaStream_t)>& setup,
+                                      const std::function<void(cudaStream_t)>& timed) = 0;
+  /// A sample of milliseconds the unit measured itself, for one-shot events
+  /// (the first launch of a kernel): never measured again in later rounds.
+  virtual const PerfSample& given(const std::string& name, std::vector<double> ms) = 0;
   /// Claim: `fast` takes at most 1/min_speedup of `slow`'s time (median);
   /// `words` quotes the guide, `source` cites it.
   virtual void faster(const std::string& claim, const std::string& fast, const std::string& slow, double min_speedup,
