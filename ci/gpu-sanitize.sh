@@ -5,7 +5,8 @@
 #      tool must report nothing;
 #   2. the planted defects of tests/selftest/planted_kernels.cuh (PlantedSanitizer),
 #      each under its tool: the tool must report it (an out-of-bounds read,
-#      a shared-memory race, an uninitialised global read). The uninitialised
+#      a shared-memory race, a tile read by other warps behind __syncwarp
+#      (D10's broken variant), an uninitialised global read). The uninitialised
 #      *shared* read is run under initcheck too and what the tool says is
 #      printed: its documentation covers global memory only.
 # Usage: ci/gpu-sanitize.sh [build-dir] [profile]      (default build, default)
@@ -44,4 +45,5 @@ planted memcheck oob_read_memcheck 1
 planted racecheck shared_race_racecheck 1
 planted initcheck uninit_global_initcheck 1
 planted initcheck uninit_shared_initcheck 0
+planted racecheck syncwarp_cross_warp_racecheck 1
 exit $rc

@@ -8,7 +8,9 @@
 // Check:  exact: the naive, tiled and padded kernels all equal the host loop
 //         bitwise (the same summation order i = 0..31, fused multiply-add where
 //         the profile contracts, -fmad=true, separate otherwise), on sizes that
-//         are not multiples of the tile (1, 31, 33, 100); C is symmetric bitwise.
+//         are not multiples of the tile (1, 31, 33, 100); C is symmetric bitwise;
+//         every element lies within Higham's bound gamma_32 sum|a a| of the
+//         exact product (float128).
 //         Model (host): the unpadded tile's column access is 32-way, the padded
 //         one 1-way. Static: the tiled kernels read shared memory, the naive
 //         one does not. Perf: padded faster than unpadded, unpadded faster than
@@ -19,6 +21,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cuconform/error_bounds.h"
 #include "cuconform/kernel_unit.h"
 #include "cuconform/memory_model.h"
 
@@ -74,6 +77,13 @@ struct MatmulAat {
         }
         out[r * c.n + k] = sum;
       }
+  }
+  /// Every element within Higham's dot-product bound of the exact A A^T (float128).
+  static void check_bounds(const KernelCase& c, const float* a, const float* out, BoundChecks& b) {
+    for (std::size_t r = 0; r < c.n; ++r)
+      for (std::size_t k = 0; k < c.n; ++k)
+        check_dot_f32(b, "C[" + std::to_string(r) + "][" + std::to_string(k) + "]", out[r * c.n + k], a + r * kAatTile, 1,
+                      a + k * kAatTile, 1, kAatTile, current_profile().ftz);
   }
   static dim3 grid(std::size_t m) {
     const unsigned b = static_cast<unsigned>((m + kAatTile - 1) / kAatTile);

@@ -8,7 +8,8 @@
 // Check:  exact: the three kernels equal the host loop bitwise (summation
 //         i = 0..31, fused multiply-add where the profile contracts, separate
 //         otherwise), so each other too, on sizes that are not tile
-//         multiples (M, N in 1, 31, 33, 100). Static: the A-tile kernel syncs
+//         multiples (M, N in 1, 31, 33, 100); and every element within
+//         Higham's bound gamma_32 sum|a b| of the exact product (float128). Static: the A-tile kernel syncs
 //         with bar.warp.sync and no bar.sync; the AB-tile kernel with bar.sync.
 //         Perf: the A-tile kernel is faster than the unoptimised one and the
 //         AB-tile kernel faster still (119.9 -> 144.4 -> 195.5 GB/s on V100).
@@ -18,6 +19,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cuconform/error_bounds.h"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -54,8 +56,8 @@ __global__ void ab_tile_ab(const float* a, const float* b, float* c, int m, int 
   c[row * n + col] = sum;
 }
 
-struct MatmulAb {
-  static constexpr UnitInfo info{"matmul_ab", "D7", "mem.matmul-ab-shared-tiles", "10.2.3.2", 10, Kind::kernel, 0};
+/// The cases, host answer, error bound and forms of the A*B kernels (shared by D7 and D10).
+struct MatmulAbShape {
   using In = float;
   using Out = float;
   /// n = M, p0 = N; the input holds A (M x 32) then B (32 x N).
@@ -87,6 +89,17 @@ struct MatmulAb {
         out[r * n + k] = sum;
       }
   }
+  /// Every element within Higham's dot-product bound of the exact product
+  /// (float128), whatever the order and contraction.
+  static void check_bounds(const KernelCase& c, const float* in, const float* out, BoundChecks& b) {
+    const float* a = in;
+    const float* bm = in + c.n * kAbTile;
+    const std::size_t n = static_cast<std::size_t>(c.p0);
+    for (std::size_t r = 0; r < c.n; ++r)
+      for (std::size_t k = 0; k < n; ++k)
+        check_dot_f32(b, "C[" + std::to_string(r) + "][" + std::to_string(k) + "]", out[r * n + k], a + r * kAbTile, 1,
+                      bm + k, n, kAbTile, current_profile().ftz);
+  }
   template <void (*K)(const float*, const float*, float*, int, int)>
   static void go(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
     const dim3 g(static_cast<unsigned>((c.p0 + kAbTile - 1) / kAbTile), static_cast<unsigned>((c.n + kAbTile - 1) / kAbTile));
@@ -107,6 +120,10 @@ struct MatmulAb {
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ab_tile_ab>(c, in, out, s); }
   };
+};
+
+struct MatmulAb : MatmulAbShape {
+  static constexpr UnitInfo info{"matmul_ab", "D7", "mem.matmul-ab-shared-tiles", "10.2.3.2", 10, Kind::kernel, 0};
   using forms = Forms<simple, tile_a, tile_ab>;
 
   static void codegen(CodegenRules& r, const Profile&) {  // (kernels by their mangled names: "ab_tile_a" is in "ab_tile_ab")
@@ -132,5 +149,25 @@ struct MatmulAb {
   }
 };
 CUCONFORM_KERNEL_UNIT(MatmulAb)
+
+/// D10 mem.syncwarp-vs-syncthreads: the barrier follows who reads what. The
+/// A-tile kernel's warps read back only their own row (__syncwarp suffices),
+/// the AB-tile kernel's warps read rows of B other warps wrote
+/// (__syncthreads). Checks: both exact as in D7; static: the barrier each
+/// needs and no stronger one for the A tile; ci/gpu-sanitize.sh runs these
+/// forms under racecheck and synccheck (clean) and the broken variant,
+/// PlantedSanitizer.syncwarp_cross_warp_racecheck, under racecheck (a hazard
+/// must be reported; its values may pass by luck, so values never decide).
+struct SyncwarpVsSyncthreads : MatmulAbShape {
+  static constexpr UnitInfo info{"syncwarp_vs_syncthreads", "D10", "mem.syncwarp-vs-syncthreads", "10.2.3.2", 10, Kind::kernel, 0};
+  using forms = Forms<tile_a, tile_ab>;
+  static void codegen(CodegenRules& r, const Profile&) {
+    r.present("9ab_tile_aE", "bar\\.warp\\.sync", "BPG 10.2.3.2: intra-warp producer and consumer: __syncwarp");
+    r.absent("9ab_tile_aE", "bar\\.sync|barrier\\.sync.*", "BPG 10.2.3.2: no block-wide barrier for a warp-local tile");
+    r.present("10ab_tile_abE", "bar\\.sync|barrier\\.sync.*", "BPG 10.2.3.2: a warp reads what other warps wrote: __syncthreads");
+    r.absent("10ab_tile_abE", "bar\\.warp\\.sync", "BPG 10.2.3.2: the cross-warp tile does not rely on a warp barrier");
+  }
+};
+CUCONFORM_KERNEL_UNIT(SyncwarpVsSyncthreads)
 
 }  // namespace cuconform::units

@@ -7,7 +7,8 @@
 //         dimensions are multiples of BLOCK_SIZE = 16).
 // Check:  exact: the plain and the tiled kernel keep the summation order
 //         e = 0 .. A.width - 1 across tiles, so both equal the host loop
-//         bitwise (fused multiply-add where the profile contracts). Model
+//         bitwise (fused multiply-add where the profile contracts), and
+//         within Higham's bound gamma_K sum|a b| of the exact product. Model
 //         (host): the precondition (multiples of 16) accepts 32 x 48 x 16 and
 //         rejects 17, and the guide's read counts for a 64 x 64 x 64 product.
 //===----------------------------------------------------------------------===//
@@ -16,6 +17,7 @@
 #include <cmath>
 #include <vector>
 
+#include "cuconform/error_bounds.h"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -86,6 +88,15 @@ struct MatmulProgGuide {
         }
         out[i * c.p1 + j] = v;
       }
+  }
+  /// Every element within Higham's dot-product bound (n = A's width) of the exact product (float128).
+  static void check_bounds(const KernelCase& c, const float* in, const float* out, BoundChecks& b) {
+    const float* a = in;
+    const float* bm = in + c.n * c.p0;
+    for (std::size_t i = 0; i < c.n; ++i)
+      for (long j = 0; j < c.p1; ++j)
+        check_dot_f32(b, "C[" + std::to_string(i) + "][" + std::to_string(j) + "]", out[i * c.p1 + j], a + i * c.p0, 1,
+                      bm + j, static_cast<std::size_t>(c.p1), static_cast<int>(c.p0), current_profile().ftz);
   }
   template <bool Tiled>
   static void go(const KernelCase& c, const float* in, float* out, cudaStream_t s) {

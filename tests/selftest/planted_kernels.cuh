@@ -12,13 +12,20 @@
 //                     element past an allocation (memcheck), race on shared
 //                     memory (racecheck), read uninitialised global memory
 //                     (initcheck) or shared memory (no tool documents that
-//                     check): as tests they pass; ci/gpu-sanitize.sh runs each
-//                     under its tool and expects the report (README: sanitizers).
+//                     check), or stage a tile read by other warps behind
+//                     __syncwarp (racecheck; D10's broken variant): as tests
+//                     they pass; ci/gpu-sanitize.sh runs each under its tool
+//                     and expects the report (README: sanitizers).
+// PlantedDotBound     dot products graded by error bound (check_bounds): the
+//                     float control is within gamma_32 of the exact value, an
+//                     accumulator kept to 8 significand bits is not.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
+#include "cuconform/error_bounds.h"
 #include "cuconform/kernel_unit.h"
 #include "cuconform/memory_model.h"
 
@@ -181,6 +188,22 @@ __global__ void planted_uninit_shared(const float* in, float* out, std::size_t n
   if (i < n) out[i] = r == 1.5e-30f ? 0.0f : in[i];
 }
 
+/// D10's broken variant: the B tile of the A*B product (kernels/mem/matmul_ab.cuh)
+/// staged behind __syncwarp only, though every warp reads rows other warps
+/// wrote. The output does not depend on the raced sums, so only racecheck can
+/// see the defect (BPG 10.2.3.2: cross-warp reuse needs __syncthreads).
+__global__ void planted_ab_tile_syncwarp(const float* in, float* out, std::size_t n) {
+  __shared__ float at[32][32], bt[32][32];
+  const unsigned tx = threadIdx.x, ty = threadIdx.y;
+  const std::size_t i = blockIdx.x * 1024ul + ty * 32 + tx;
+  at[ty][tx] = i < n ? in[i] : 0.0f;
+  bt[ty][tx] = i < n ? in[i] : 0.0f;
+  __syncwarp();  // wrong barrier: bt[k][tx] below was written by warp k
+  float sum = 0.0f;
+  for (int k = 0; k < 32; ++k) sum += at[ty][k] * bt[k][tx];
+  if (i < n) out[i] = sum == 1.5e-30f ? 0.0f : in[i];
+}
+
 struct PlantedSanitizer : IdentityShape<float> {
   static constexpr UnitInfo info{"planted_sanitizer", "D10", "mem.syncwarp-vs-syncthreads", "10.2.3.2", 10, Kind::kernel, 0};
   static std::vector<KernelCase> cases() { return size_cases({1000}); }
@@ -222,8 +245,71 @@ struct PlantedSanitizer : IdentityShape<float> {
       planted_uninit_shared<<<blocks(c.n), 256, 0, s>>>(in, out, c.n);
     }
   };
-  using forms = Forms<oob_read_memcheck, shared_race_racecheck, uninit_global_initcheck, uninit_shared_initcheck>;
+  struct syncwarp_cross_warp_racecheck {
+    static constexpr const char* name = "syncwarp_cross_warp_racecheck";
+    static constexpr Role role = Role::warned;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+      planted_ab_tile_syncwarp<<<static_cast<unsigned>((c.n + 1023) / 1024), dim3(32, 32), 0, s>>>(in, out, c.n);
+    }
+  };
+  using forms = Forms<oob_read_memcheck, shared_race_racecheck, uninit_global_initcheck, uninit_shared_initcheck,
+                      syncwarp_cross_warp_racecheck>;
 };
 CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedSanitizer)
+
+/// Dot products of 32 floats per row: x in the first 32 inputs of a row, y in the next 32.
+template <bool Bf16Accumulator>
+__global__ void planted_dot(const float* in, float* out, std::size_t rows) {
+  const std::size_t r = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (r >= rows) return;
+  float sum = 0.0f;
+  for (int i = 0; i < 32; ++i) {
+    sum += in[r * 64 + i] * in[r * 64 + 32 + i];
+    if (Bf16Accumulator) sum = __uint_as_float(__float_as_uint(sum) & 0xffff0000u);  // keeps 8 significand bits
+  }
+  out[r] = sum;
+}
+
+/// The error-bound check (check_bounds, cuconform/error_bounds.h): a float dot
+/// product is within Higham's gamma_32 bound of the exact value; one that
+/// keeps only 8 significand bits between steps is not.
+struct PlantedDotBound {
+  static constexpr UnitInfo info{"planted_dot_bound", "D7", "mem.matmul-ab-shared-tiles", "10.2.3.2", 10, Kind::kernel, 0};
+  using In = float;
+  using Out = float;
+  static constexpr bool bitwise = false;
+  static std::vector<KernelCase> cases() { return size_cases({1, 33, 100}); }
+  static std::size_t in_size(const KernelCase& c) { return c.n * 64; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const float* in, float* out, int) {
+    for (std::size_t r = 0; r < c.n; ++r) {
+      float sum = 0.0f;
+      for (int i = 0; i < 32; ++i) sum = std::fma(in[r * 64 + i], in[r * 64 + 32 + i], sum);
+      out[r] = sum;
+    }
+  }
+  static void check_bounds(const KernelCase& c, const float* in, const float* out, BoundChecks& b) {
+    for (std::size_t r = 0; r < c.n; ++r)
+      check_dot_f32(b, "row " + std::to_string(r), out[r], in + r * 64, 1, in + r * 64 + 32, 1, 32, current_profile().ftz);
+  }
+  static void go(bool bf16, const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+    const unsigned blocks = static_cast<unsigned>((c.n + 127) / 128);
+    if (bf16) planted_dot<true><<<blocks, 128, 0, s>>>(in, out, c.n);
+    else planted_dot<false><<<blocks, 128, 0, s>>>(in, out, c.n);
+  }
+  struct control {
+    static constexpr const char* name = "control";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(false, c, in, out, s); }
+  };
+  struct bf16_accumulator {
+    static constexpr const char* name = "bf16_accumulator";
+    static constexpr Role role = Role::warned;
+    static constexpr bool planted = true;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(true, c, in, out, s); }
+  };
+  using forms = Forms<control, bf16_accumulator>;
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedDotBound)
 
 }  // namespace cuconform::selftest
