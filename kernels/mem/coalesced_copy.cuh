@@ -86,3 +86,67 @@ struct CoalescedCopy : IdentityShape<float> {
 CUCONFORM_KERNEL_UNIT(CoalescedCopy)
 
 }  // namespace cuconform::units
+
+namespace cuconform::units {
+
+/// Copies with the block index along y or z (block of 256 along x).
+__global__ void grid_edge_copy_yz(const float* in, float* out, std::size_t n, int axis) {
+  const std::size_t b = axis == 1 ? blockIdx.y : blockIdx.z;
+  const std::size_t i = b * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = in[i];
+}
+/// Launched with the largest grid along x: block b writes its own index into
+/// out[b >> 19] when b is a multiple of 2^19, and the last block into out[n - 1].
+__global__ void grid_edge_x(float* out, std::size_t n) {
+  const unsigned b = blockIdx.x;
+  if ((b & ((1u << 19) - 1)) == 0 && (b >> 19) < n - 1) out[b >> 19] = static_cast<float>(b >> 19);
+  if (b == gridDim.x - 1) out[n - 1] = static_cast<float>(b);  // 2^31 - 2, rounded to 2^31 on both sides
+}
+
+/// D2's copy at the edges of the grid: the largest grid dimension of every
+/// axis (65535 blocks along y and along z; 2^31 - 1 along x, where only some
+/// blocks write, so that the check stays cheap). Exact.
+struct CoalescedCopyGridEdges {
+  static constexpr UnitInfo info{"coalesced_copy_grid_edges", "D2", "mem.coalesced-copy", "10.2.1.1", 10, Kind::kernel, 0};
+  using In = float;
+  using Out = float;
+  /// p0: the axis (0 = x, 1 = y, 2 = z).
+  static std::vector<KernelCase> cases() {
+    KernelCase y{"gridDim.y=65535", 65535ul * 256}, z{"gridDim.z=65535", 65535ul * 256}, x{"gridDim.x=2^31-1", 4097};
+    y.p0 = 1;
+    z.p0 = 2;
+    x.p0 = 0;
+    return {y, z, x};
+  }
+  static std::size_t in_size(const KernelCase& c) { return c.p0 ? c.n : 0; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const float* in, float* out, int) {
+    if (c.p0) {
+      for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
+      return;
+    }
+    for (std::size_t k = 0; k + 1 < c.n; ++k) out[k] = static_cast<float>(k);
+    out[c.n - 1] = static_cast<float>(2147483646u);
+  }
+  struct max_grid {
+    static constexpr const char* name = "max_grid";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+      int dev = 0, mx = 0, my = 0, mz = 0;
+      CUC_CHECK(cudaGetDevice(&dev));
+      CUC_CHECK(cudaDeviceGetAttribute(&mx, cudaDevAttrMaxGridDimX, dev));
+      CUC_CHECK(cudaDeviceGetAttribute(&my, cudaDevAttrMaxGridDimY, dev));
+      CUC_CHECK(cudaDeviceGetAttribute(&mz, cudaDevAttrMaxGridDimZ, dev));
+      if (mx != 2147483647 || my != 65535 || mz != 65535)
+        throw CudaFailure("grid limits " + std::to_string(mx) + " x " + std::to_string(my) + " x " + std::to_string(mz) +
+                          " differ from 2^31-1 x 65535 x 65535 (CPG compute capabilities table)");
+      if (c.p0 == 1) grid_edge_copy_yz<<<dim3(1, 65535, 1), 256, 0, s>>>(in, out, c.n, 1);
+      else if (c.p0 == 2) grid_edge_copy_yz<<<dim3(1, 1, 65535), 256, 0, s>>>(in, out, c.n, 2);
+      else grid_edge_x<<<dim3(2147483647u, 1, 1), 1, 0, s>>>(out, c.n);
+    }
+  };
+  using forms = Forms<max_grid>;
+};
+CUCONFORM_KERNEL_UNIT(CoalescedCopyGridEdges)
+
+}  // namespace cuconform::units
