@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # B8 (BPG 9.2.3) with Nsight Compute: requested vs actual global throughput of
 # the kernels of kernels/perf/requested_vs_actual.cuh, against the sector model.
-# Usage: ci/gpu-ncu.sh [build-dir] [profile]      (default build, default)
+# Usage: CUCONFORM_PROFILER=1 ci/gpu-ncu.sh [build-dir] [profile]   (default build, default)
+# (ctest runs it as profiler/RequestedVsActual.ncu, label tier:profiler.)
 # Exit 0: every kernel within 5% of the model; 1: one is not; 77: cannot
 # profile here (no ncu, no GPU, no counter access), with the reason; 2: bad use.
 set -uo pipefail
@@ -10,6 +11,7 @@ build=$(cd "${1:-$root/build}" 2>/dev/null && pwd) || { echo "gpu-ncu: no build 
 profile=${2:-default}
 exe=$build/cuconform_$profile
 [ -x "$exe" ] || { echo "gpu-ncu: no executable $exe (build the profile '$profile' first)" >&2; exit 2; }
+[ "${CUCONFORM_PROFILER:-0}" = 1 ] || { echo "gpu-ncu: skipped: the profiler tier is off unless CUCONFORM_PROFILER=1 (a GPU runner with Nsight Compute)"; exit 77; }
 ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null || true)
 [ -n "$ncu" ] || { echo "gpu-ncu: skipped: Nsight Compute (ncu) is not installed"; exit 77; }
 out=${OUT:-$build/ncu}

@@ -131,3 +131,54 @@ class PerfInHtmlReport(unittest.TestCase):
             self.assertIn('class="perfplot"', text)
             self.assertIn("0.2276 ms · 2358 GB/s", text)
             self.assertIn("theoretical bandwidth 3352 GB/s", text)
+
+
+def ncu_csv(rows):
+    """ncu --csv --print-units base lines: one per (launch id, kernel, grid, metric, value)."""
+    head = '"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"\n'
+    out = ["==PROF== Connected to process 1\n", head]
+    for i, kernel, grid, metric, value in rows:
+        out.append('"%d","1","cuconform_default","h","void cuconform::units::%s(const float *, float *, unsigned long)","1","7","(256, 1, 1)","(%d, 1, 1)","0","9.0","Command line profiler metrics","%s","","%s"\n'
+                   % (i, kernel, grid, metric, value))
+    return "".join(out)
+
+
+def launch_rows(i, kernel, grid, req, sec_ld, sec_st):
+    m = "l1tex__t_%s_pipe_lsu_mem_global_op_%s.sum"
+    return [(i, kernel, grid, m % ("requests", "ld"), req), (i, kernel, grid, m % ("sectors", "ld"), sec_ld),
+            (i, kernel, grid, m % ("requests", "st"), req), (i, kernel, grid, m % ("sectors", "st"), sec_st)]
+
+
+class NcuEfficiency(unittest.TestCase):
+    def check(self, rows, *extra):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "ncu.csv")
+            with open(path, "w") as fh:
+                fh.write(ncu_csv(rows))
+            return run(os.path.join(TOOLS, "ncu_efficiency.py"), path, *extra)
+
+    def test_model_matches(self):
+        rows = (launch_rows(1, "b8_offset_copy<1>", 4, 32, 999, 999)          # small launch: ignored
+                + launch_rows(2, "b8_offset_copy<1>", 4096, 32768, 163840, 163840)  # 5 sectors a request
+                + launch_rows(3, "b8_stride_copy<2>", 2048, 16384, 131072, 131072))  # 8
+        p = self.check(rows)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("b8_offset_copy<1>", p.stdout)
+        self.assertIn("4 of 4 kernel directions within 5%", p.stdout)
+
+    def test_planted_overfetch_fails(self):
+        # an aligned copy that fetched 5 sectors a request (the model says 4) must fail
+        p = self.check(launch_rows(1, "b8_offset_copy<0>", 4096, 32768, 163840, 131072))
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("FAIL", p.stdout)
+
+    def test_bad_input(self):
+        p = self.check([])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no b8_offset_copy", p.stderr)
+        p = run(os.path.join(TOOLS, "ncu_efficiency.py"), "/nonexistent/ncu.csv")
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn("cannot read", p.stderr)
+        p = self.check(launch_rows(1, "b8_offset_copy<0>", 4096, "n/a", 1, 1))
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn("not a number", p.stderr)
