@@ -12,11 +12,18 @@ profile=${2:-default}
 [ -x "$build/cuconform_$profile" ] || { echo "gpu-perf: profile '$profile' is not built in $build (built: $(cd "$build" && ls cuconform_* 2>/dev/null | grep -v '\.' | sed 's/^cuconform_//' | tr '\n' ' '))" >&2; exit 2; }
 run=$build/results/perf-$(date -u +%Y%m%d-%H%M%S)
 mkdir -p "$run"
+python3 "$root/tools/numa_preflight.py" --json "$run/numa.json"   # D18: recorded, not gated
+# CUCONFORM_NUMACTL="--membind=0 --cpunodebind=0" runs the tier under numactl (BPG 10.4).
+launcher=()
+if [ -n "${CUCONFORM_NUMACTL:-}" ]; then
+  command -v numactl >/dev/null || { echo "gpu-perf: CUCONFORM_NUMACTL is set but numactl is not installed" >&2; exit 2; }
+  read -r -a launcher <<< "numactl $CUCONFORM_NUMACTL"
+fi
 CUCONFORM_PERF=1 CUCONFORM_REQUIRE_GPU=1 CUCONFORM_RESULTS_DIR=$run \
-  ctest --test-dir "$build" -L '^tier:perf$' -L "^profile:$profile\$" --no-tests=error --output-on-failure > "$run/ctest.log" 2>&1
+  "${launcher[@]}" ctest --test-dir "$build" -L '^tier:perf$' -L "^profile:$profile\$" --no-tests=error --output-on-failure > "$run/ctest.log" 2>&1
 rc=$?
 grep -E "tests passed|Failed|\*\*\*" "$run/ctest.log" | tail -n 20
 python3 "$root/tools/perf_table.py" "$run" | tee "$run/perf-table.md"
-[ -n "${OUT:-}" ] && cp "$run/perf-table.md" "$run/ctest.log" "$OUT/" && tar -C "$run" -czf "$OUT/perf-records.tgz" .
+[ -n "${OUT:-}" ] && cp "$run/perf-table.md" "$run/ctest.log" "$run/numa.json" "$OUT/" && tar -C "$run" -czf "$OUT/perf-records.tgz" .
 echo "gpu-perf: ctest exit $rc; records in $run"
 exit $rc
