@@ -10,7 +10,7 @@
 //   in_size(c), out_size(c)   elements of the input and output buffers of a case
 //   reference(c, in, out, model)  the host answer; `out` arrives filled with the
 //                 harness's sentinel, so elements a kernel must not touch stay
-//                 the sentinel in the answer too. `model` < models() (default 1):
+//                 the sentinel in the answer too. `model` < reference_models (default 1):
 //                 where the guide's change may round differently (fused or
 //                 separate multiply-add), each acceptable answer is a model and
 //                 the record counts which one the GPU matched.
@@ -24,7 +24,8 @@
 // HostModelOnly (arithmetic on the host only).
 // Optional:
 //   fill(c, in, seed)        the inputs (default: distinct finite values from the seed)
-//   models(), model_name(m)  several acceptable answers (above)
+//   reference_models, model_name(m)  several acceptable answers (above): a
+//                 static constexpr int count and a name for each
 //   check_bounds(c, in, out, BoundChecks&)  an error bound against an exact
 //                 value (float128 through cuconform/ref.h), checked on the GPU's
 //                 output and on the host answers; with `static constexpr bool
