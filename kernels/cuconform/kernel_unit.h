@@ -31,6 +31,10 @@
 //                 output and on the host answers; with `static constexpr bool
 //                 bitwise = false` it replaces the bitwise comparison (answers
 //                 that may differ between host and GPU, e.g. sinf)
+//   observe(c, in, out, Observations&)  what the forms marked `observed` did
+//                 (unsafe forms: recorded as findings, never graded by value)
+//   deterministic = false    two launches may differ by design (floating-point
+//                 atomics): needs bitwise = false; both launches are bound-checked
 //   host_model(ModelChecks&) the claim's arithmetic on the host: sector counts,
 //                 bank ways, bandwidth formulas; runs without a GPU (test <Unit>.model.cpu)
 //   perf(Perf&)              the guide's performance claims, measured (test
@@ -152,6 +156,23 @@ struct BoundChecks {
                            std::to_string(err) + " > bound " + std::to_string(bound) + " [" + source + "]");
     }
   }
+};
+
+/// What a form the guide calls unsafe did (a litmus test's forbidden outcome,
+/// a race's result): a form with `static constexpr bool observed = true` is
+/// not graded by value (a race may give any answer, or the right one by
+/// luck); the unit's observe(c, in, out, Observations&) counts what happened
+/// and the record keeps it (measures observed_<name>, summed over cases and
+/// both launches; one note per case). Only the guard zones are checked.
+struct Observations {
+  std::vector<std::pair<std::string, double>> values;
+  std::vector<std::string> notes;
+  void count(const std::string& name, double v) {
+    for (auto& kv : values)
+      if (kv.first == name) { kv.second += v; return; }
+    values.push_back({name, v});
+  }
+  void note(std::string line) { notes.push_back(std::move(line)); }
 };
 
 /// A timed launch sequence in the perf tier (see fixtures/include/cuconform/kernel/perf.cuh).
