@@ -32,8 +32,9 @@ __host__ __device__ inline std::uint32_t f26_next(std::uint32_t i, std::uint32_t
 __global__ void f26_fill_cycle(std::uint32_t* next, std::uint32_t n) {
   for (std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) next[i] = f26_next(i, n - 1);
 }
-/// out = {final index, sum of the indices visited}.
-__global__ void f26_chase_global(const std::uint32_t* next, long hops, std::uint32_t* out) {
+/// out = {final index, sum of the indices visited} after `hops` steps from 0
+/// (each step's load depends on the previous one: one latency a hop).
+__host__ __device__ inline void f26_chase(const std::uint32_t* next, long hops, std::uint32_t* out) {
   std::uint32_t idx = 0, sum = 0;
   for (long h = 0; h < hops; ++h) {
     idx = next[idx];
@@ -42,18 +43,12 @@ __global__ void f26_chase_global(const std::uint32_t* next, long hops, std::uint
   out[0] = idx;
   out[1] = sum;
 }
+__global__ void f26_chase_global(const std::uint32_t* next, long hops, std::uint32_t* out) { f26_chase(next, hops, out); }
 __global__ void f26_chase_shared(const std::uint32_t* next, std::uint32_t n, long hops, std::uint32_t* out) {
   extern __shared__ std::uint32_t table[];
   for (std::uint32_t i = threadIdx.x; i < n; i += blockDim.x) table[i] = next[i];
   __syncthreads();
-  if (threadIdx.x != 0) return;
-  std::uint32_t idx = 0, sum = 0;
-  for (long h = 0; h < hops; ++h) {
-    idx = table[idx];
-    sum += idx;
-  }
-  out[0] = idx;
-  out[1] = sum;
+  if (threadIdx.x == 0) f26_chase(table, hops, out);
 }
 
 struct GlobalVsSharedLatency {
@@ -76,15 +71,7 @@ struct GlobalVsSharedLatency {
   static void fill(const KernelCase& c, std::vector<In>& in, std::uint64_t) {
     for (std::size_t i = 0; i < c.n; ++i) in[i] = f26_next(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(c.n - 1));
   }
-  static void reference(const KernelCase& c, const In* next, Out* out, int) {
-    std::uint32_t idx = 0, sum = 0;
-    for (long h = 0; h < c.p0; ++h) {
-      idx = next[idx];
-      sum += idx;
-    }
-    out[0] = idx;
-    out[1] = sum;
-  }
+  static void reference(const KernelCase& c, const In* next, Out* out, int) { f26_chase(next, c.p0, out); }
   struct global_chase {
     static constexpr const char* name = "global_chase";
     static constexpr Role role = Role::warned;
