@@ -27,4 +27,4 @@ if grep -q 'SKIPPED\|cudaGetDeviceCount returned' "$out/ncu.csv" && ! grep -q 'b
   echo "gpu-ncu: skipped: no GPU (the test skipped)"; exit 77
 fi
 [ "$rc" = 0 ] || { echo "gpu-ncu: ncu exited $rc (see $out/ncu.err)"; tail -5 "$out/ncu.err"; }
-python3 "$root/tools/ncu_efficiency.py" "$out/ncu.csv" --json "$out/ncu-efficiency.json"
+python3 "$root/tools/cuconform.py" ncu-efficiency "$out/ncu.csv" --json "$out/ncu-efficiency.json"

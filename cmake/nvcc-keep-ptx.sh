@@ -2,7 +2,7 @@
 # CUDA compiler launcher for the unit TUs of a profile's executable: compiles as
 # asked and keeps the PTX that nvcc generated on the way, one file per virtual
 # architecture, as <ptx-dir>/<stem>.sm<NN>.ptx (the codegen tier and
-# tools/flagdelta.py read them through build/ptx/<profile>.manifest).
+# cuconform flagdelta read them through build/ptx/<profile>.manifest).
 # Before this, every unit TU was compiled a second time per profile with -ptx
 # (about 40% of the build on 2 cores); the kept PTX is the same text.
 # Usage (CMake sets it): nvcc-keep-ptx.sh <ptx-dir> <nvcc> <args...> -o <object> ...

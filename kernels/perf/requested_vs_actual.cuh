@@ -78,7 +78,7 @@ struct RequestedVsActual {
 
   /// Sectors per full warp request of the offset (p0 = 0) or stride (p0 = 1) copy
   /// (buffers start 256-byte aligned, BPG 10.2.1.3). ci/gpu-ncu.sh's parser
-  /// (tools/ncu_efficiency.py) states the same model and names this function.
+  /// (cuconform ncu-efficiency) states the same model and names this function.
   static double sectors_per_request(int kind, int p) {
     using namespace memory_model;
     return static_cast<double>(kind == 0 ? sectors(warp_addresses(0, p, 1), 4) : sectors(warp_addresses(0, 0, p), 4));

@@ -1,4 +1,4 @@
-"""Command line: python3 tools/cuconform.py SUBCOMMAND ...
+"""Command line: cuconform SUBCOMMAND ... (installed), or python3 tools/cuconform.py SUBCOMMAND ...
 
 Exit status: 0 success, 1 gate/regression failure (or failed tests in `summary`),
 2 bad input (one line on stderr naming the file and the problem).
@@ -28,8 +28,10 @@ def _add_profile(p):
 
 
 def build_parser():
-    ap = _Parser(prog="cuconform.py", description="cuconform reporting and release gating "
-                 "(exit 0 ok, 1 regression/failure, 2 bad input)")
+    ap = _Parser(prog="cuconform", description="cuconform reporting and release gating "
+                 "(exit 0 ok, 1 regression/failure, 2 bad input)",
+                 epilog="more tools, each with its own --help: " +
+                 "; ".join("%s (%s)" % (k, v[1]) for k, v in TOOLS.items()))
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -84,9 +86,31 @@ def build_parser():
     return ap
 
 
+def _tool(module):
+    """A tool with its own argument parser: its main(argv) gets the rest of the line."""
+    def run(argv):
+        import importlib
+        return importlib.import_module("." + module, __package__).main(argv)
+    return run
+
+
+# Subcommands that are whole tools of their own (each `cuconform NAME --help`).
+TOOLS = {
+    "flagdelta": ("flagdelta", "what a flag change does to each unit's PTX, SASS and resources"),
+    "math-table": ("math_table", "per-function error against the documented bound, per profile"),
+    "perf-table": ("perf_table", "the perf tier's claims and samples as Markdown tables"),
+    "coverage": ("coverage", "the catalog coverage page from the units' own test labels"),
+    "ncu-efficiency": ("ncu_efficiency", "B8: Nsight Compute sectors per request against the sector model"),
+    "numa": ("numa_preflight", "D18: NUMA balancing and topology of this machine, as JSON"),
+}
+
+
 def main(argv=None, out=None, err=None):
     out = out or sys.stdout
     err = err or sys.stderr
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in TOOLS:
+        return _tool(TOOLS[argv[0]][0])(argv[1:]) or 0
     args = build_parser().parse_args(argv)
     try:
         return args.func(args, out, err)

@@ -764,3 +764,12 @@ def match_rows(a_rows, b_rows, ignore_profile=False):
             only_a.append(r)
     only_b = [r for r in b_rows if id(r) not in used]
     return pairs, only_a, only_b
+
+
+def source_root():
+    """The cuconform checkout these tools belong to (tools/cuconform_tools/ inside
+    it), or the current directory when the package was installed elsewhere."""
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    if os.path.exists(os.path.join(here, "CMakeLists.txt")) and os.path.isdir(os.path.join(here, "kernels")):
+        return here
+    return os.getcwd()

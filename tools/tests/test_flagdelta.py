@@ -1,4 +1,4 @@
-"""Tests of tools/flagdelta.py (run: python3 -m unittest discover -s tools/tests -v).
+"""Tests of `cuconform flagdelta` (tools/cuconform_cuconform flagdelta) (run: python3 -m unittest discover -s tools/tests -v).
 
 Synthetic builds (a CMakeCache.txt, ptx/<profile>.manifest, generated/*.cu
 naming a unit header, and small PTX files) in a temporary directory; the CLI runs
@@ -14,12 +14,11 @@ import tempfile
 import unittest
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FLAGDELTA = os.path.join(TOOLS, "flagdelta.py")
 CLI = os.path.join(TOOLS, "cuconform.py")
 sys.path.insert(0, TOOLS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import flagdelta  # noqa: E402
+from cuconform_tools import flagdelta  # noqa: E402
 
 HEADER = """#pragma once
 #include "cuconform/unit.h"
@@ -81,7 +80,7 @@ class FlagDeltaTest(unittest.TestCase):
             f.write(path + "\n")
 
     def run_tool(self, *args):
-        p = subprocess.run([sys.executable, FLAGDELTA] + list(args), capture_output=True, text=True)
+        p = subprocess.run([sys.executable, CLI, "flagdelta"] + list(args), capture_output=True, text=True)
         return p.returncode, p.stdout, p.stderr
 
     def test_classify(self):

@@ -1,4 +1,4 @@
-"""Tests of tools/perf_table.py and tools/coverage.py (run: python3 -m unittest discover -s tools/tests -v).
+"""Tests of `cuconform perf-table`, `coverage` and `ncu-efficiency` (run: python3 -m unittest discover -s tools/tests -v).
 
 perf_table: synthetic perf records (as fixtures/include/cuconform/kernel/perf.cuh
 writes their notes) in a temporary folder. coverage: a stand-in executable
@@ -13,6 +13,7 @@ import tempfile
 import unittest
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLI = os.path.join(TOOLS, "cuconform.py")
 
 
 def run(*args):
@@ -33,7 +34,7 @@ class PerfTable(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "a.json"), "w") as fh:
                 json.dump(perf_record("FAILS", "0.8088"), fh)
-            p = run(os.path.join(TOOLS, "perf_table.py"), d)
+            p = run(CLI, "perf-table", d)
             self.assertEqual(p.returncode, 0, p.stderr)
             self.assertIn("| CoalescedCopy | D2 | bw | a coalesced copy is fast | BPG 10.2.1 |", p.stdout)
             self.assertIn("| 0.809 | 0.800 to 0.820 | FAILS |", p.stdout)
@@ -42,13 +43,13 @@ class PerfTable(unittest.TestCase):
 
     def test_bad_input(self):
         with tempfile.TemporaryDirectory() as d:
-            self.assertEqual(run(os.path.join(TOOLS, "perf_table.py"), d).returncode, 2)  # no perf records
+            self.assertEqual(run(CLI, "perf-table", d).returncode, 2)  # no perf records
             with open(os.path.join(d, "bad.json"), "w") as fh:
                 fh.write("{not json")
-            p = run(os.path.join(TOOLS, "perf_table.py"), d)
+            p = run(CLI, "perf-table", d)
             self.assertEqual(p.returncode, 2)
             self.assertIn("bad.json", p.stderr)
-        self.assertEqual(run(os.path.join(TOOLS, "perf_table.py"), "/nonexistent").returncode, 2)
+        self.assertEqual(run(CLI, "perf-table", "/nonexistent").returncode, 2)
 
 
 CATALOG = """# catalog
@@ -80,7 +81,7 @@ class Coverage(unittest.TestCase):
     def cov(self, notes):
         with open(self.notes, "w") as fh:
             fh.write(notes)
-        return run(os.path.join(TOOLS, "coverage.py"), self.build, "--catalog", self.catalog, "--notes", self.notes, "-o", self.out)
+        return run(CLI, "coverage", self.build, "--catalog", self.catalog, "--notes", self.notes, "-o", self.out)
 
     def test_covered_planned_not_covered(self):
         p = self.cov("D18 | not testable here: one NUMA node\n")
@@ -97,7 +98,7 @@ class Coverage(unittest.TestCase):
         self.assertIn("not a catalog id", p.stderr)
         p = self.cov("D18 no separator\n")
         self.assertEqual(p.returncode, 2)
-        p = run(os.path.join(TOOLS, "coverage.py"), self.d.name, "--catalog", self.catalog)
+        p = run(CLI, "coverage", self.d.name, "--catalog", self.catalog)
         self.assertEqual(p.returncode, 2)
         self.assertIn("no executable", p.stderr)
 
@@ -155,7 +156,7 @@ class NcuEfficiency(unittest.TestCase):
             path = os.path.join(d, "ncu.csv")
             with open(path, "w") as fh:
                 fh.write(ncu_csv(rows))
-            return run(os.path.join(TOOLS, "ncu_efficiency.py"), path, *extra)
+            return run(CLI, "ncu-efficiency", path, *extra)
 
     def test_model_matches(self):
         rows = (launch_rows(1, "b8_offset_copy<1>", 4, 32, 999, 999)          # small launch: ignored
@@ -176,7 +177,7 @@ class NcuEfficiency(unittest.TestCase):
         p = self.check([])
         self.assertEqual(p.returncode, 2)
         self.assertIn("no b8_offset_copy", p.stderr)
-        p = run(os.path.join(TOOLS, "ncu_efficiency.py"), "/nonexistent/ncu.csv")
+        p = run(CLI, "ncu-efficiency", "/nonexistent/ncu.csv")
         self.assertNotEqual(p.returncode, 0)
         self.assertIn("cannot read", p.stderr)
         p = self.check(launch_rows(1, "b8_offset_copy<0>", 4096, "n/a", 1, 1))

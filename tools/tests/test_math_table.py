@@ -1,4 +1,4 @@
-"""Tests of tools/math_table.py (run: python3 -m unittest discover -s tools/tests -v).
+"""Tests of `cuconform math-table` (tools/cuconform_cuconform math-table) (run: python3 -m unittest discover -s tools/tests -v).
 
 Synthetic results folders (cuconform.record/1 files) in a temporary directory; the
 CLI runs as a subprocess, as CI does, and the output markdown is checked.
@@ -15,11 +15,11 @@ import tempfile
 import unittest
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TABLE = os.path.join(TOOLS, "math_table.py")
+CLI = os.path.join(TOOLS, "cuconform.py")
 REAL_RESULTS = os.path.join(os.path.dirname(TOOLS), "build", "results")
 sys.path.insert(0, TOOLS)
 
-import math_table  # noqa: E402
+from cuconform_tools import math_table  # noqa: E402
 
 LONG_SOURCE = ("sinf: 2 (full range) [CUDA 13.0 Programming Guide §17.1 Table 17]; and a long tail that the "
                "table must cut off before it gets to this END_OF_SOURCE marker")
@@ -118,7 +118,7 @@ class MathTableTestCase(unittest.TestCase):
         return write_run(self.path(name), records, extra)
 
     def cli(self, *args, expect=None):
-        p = subprocess.run([sys.executable, TABLE] + [str(a) for a in args], capture_output=True,
+        p = subprocess.run([sys.executable, CLI, "math-table"] + [str(a) for a in args], capture_output=True,
                            encoding="utf-8", errors="replace", timeout=60)
         self.assertNotIn("Traceback", p.stderr, "traceback from %s:\n%s" % (args, p.stderr))
         if expect is not None:

@@ -60,7 +60,7 @@ def parse(path):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="cuconform ncu-efficiency", description=__doc__.splitlines()[0])
     ap.add_argument("csv", help="ncu --csv --print-units base output")
     ap.add_argument("--tolerance", type=float, default=0.05)
     ap.add_argument("--json", help="write the comparison here")

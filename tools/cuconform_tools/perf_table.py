@@ -5,7 +5,7 @@ words and source, the rule, the measured ratio with its quartile bounds, the
 verdict; then each sample's median time, spread (p25-p75) and bandwidth, and
 the device's theoretical bandwidth (BPG 9.2.1).
 
-  perf_table.py RUN_DIR [--json FILE]
+  cuconform perf-table RUN_DIR [--json FILE]
 
 Exit 0; 2 on bad input (no such folder, no perf records, unreadable record).
 """
@@ -18,9 +18,10 @@ CLAIM = re.compile(r'^claim (\S+): "(.*)" \[(.*)\]; rule (.*); measured ratio (\
                    r'(\d+) trials a sample, (\d+) round\(s\)\): (\S+)$')
 
 
-def main(argv):
+def main(argv=None):
+    argv = ["cuconform perf-table"] + list(sys.argv[1:] if argv is None else argv)
     if len(argv) < 2 or not pathlib.Path(argv[1]).is_dir():
-        print("usage: perf_table.py RUN_DIR [--json FILE]", file=sys.stderr)
+        print("usage: cuconform perf-table RUN_DIR [--json FILE]", file=sys.stderr)
         return 2
     claims, samples = [], []
     for p in sorted(pathlib.Path(argv[1]).glob("*.json")):
@@ -68,4 +69,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """flagdelta: what an nvcc flag change does to the generated code of every unit.
 
-  flagdelta.py profiles A B [--build DIR]          two profiles of a build (build/ptx/<p>.manifest)
-  flagdelta.py flags [--build DIR] [--arch 90] [-j N] -- "FLAGS_A" "FLAGS_B"
+  cuconform flagdelta profiles A B [--build DIR]          two profiles of a build (build/ptx/<p>.manifest)
+  cuconform flagdelta flags [--build DIR] [--arch 90] [-j N] -- "FLAGS_A" "FLAGS_B"
                                                    two arbitrary nvcc flag sets (after "--", since
                                                    they start with "-"): compiles the
                                                    build's generated unit TUs (build/generated/*.cu)
@@ -38,8 +38,9 @@ import sys
 import tempfile
 
 SCHEMA = "cuconform.flagdelta/1"
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(TOOLS)
+from .common import source_root  # noqa: E402
+
+REPO = source_root()
 
 
 class InputError(Exception):
@@ -454,9 +455,8 @@ def safe(label):
 
 
 def run_review(a, b, profile_a, profile_b, codegen, out, err):
-    sys.path.insert(0, TOOLS)
-    from cuconform_tools import review  # noqa: E402
-    from cuconform_tools.common import InputError as ToolsInputError  # noqa: E402
+    from . import review  # noqa: E402
+    from .common import InputError as ToolsInputError  # noqa: E402
     ns = argparse.Namespace(a=a, b=b, codegen=codegen, profile=None, profile_a=profile_a, profile_b=profile_b)
     print("", file=out)
     try:
@@ -466,7 +466,7 @@ def run_review(a, b, profile_a, profile_b, codegen, out, err):
 
 
 def main(argv=None, out=sys.stdout, err=sys.stderr):
-    p = argparse.ArgumentParser(prog="flagdelta.py", description=__doc__.split("\n\n")[0],
+    p = argparse.ArgumentParser(prog="cuconform flagdelta", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="mode", required=True)
 
@@ -497,7 +497,7 @@ def main(argv=None, out=sys.stdout, err=sys.stderr):
         args = p.parse_args(argv)
     except SystemExit as e:
         if e.code and argv[:1] == ["flags"] and "--" not in argv:
-            print('error: put the two flag sets after "--": flagdelta.py flags [options] -- "FLAGS_A" "FLAGS_B"', file=err)
+            print('error: put the two flag sets after "--": cuconform flagdelta flags [options] -- "FLAGS_A" "FLAGS_B"', file=err)
         return 2 if e.code else 0
     try:
         build = os.path.abspath(args.build)

@@ -44,7 +44,7 @@ def gpus():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="cuconform numa", description=__doc__.splitlines()[0])
     ap.add_argument("--json", help="write here instead of stdout")
     a = ap.parse_args(argv)
     nodes = {}

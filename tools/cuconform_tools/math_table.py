@@ -12,7 +12,7 @@ Sections (markdown):
   3. host/device disagreements: GPU math records with measures.host_device_differ > 0;
   4. failures: every failing record of sections 1 and 2.
 
-Usage: tools/math_table.py RESULTS... [--side gpu|cpu] [--profile NAME]... [-o FILE]
+Usage: cuconform math-table RESULTS... [--side gpu|cpu] [--profile NAME]... [-o FILE]
 RESULTS: results folders (build/results/run-*), record files (cuconform.record/1)
 or merged matrix files (cuconform.matrix/1). A corrupt or non-record JSON file
 is skipped with a warning on stderr.
@@ -388,7 +388,7 @@ def section_failures(sel):
 # ----------------------------------------------------------------------------- CLI
 
 def parse(argv):
-    ap = argparse.ArgumentParser(prog="math_table.py", description=__doc__.split("\n\n")[0],
+    ap = argparse.ArgumentParser(prog="cuconform math-table", description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("results", nargs="+", help="results folders, record files or matrix files")
     ap.add_argument("--side", choices=("gpu", "cpu"), default="gpu", help="side of sections 1 and 2 (default gpu)")

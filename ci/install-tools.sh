@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the `cuconform` command (tools/pyproject.toml, standard library only)
+# into a virtual environment and checks that it runs.
+# Usage: ci/install-tools.sh [venv-dir]        (default: build/tools-venv)
+# Then: <venv-dir>/bin/cuconform --help   (or put <venv-dir>/bin on PATH).
+# Offline machines: setuptools and wheel from the venv are used when both are there (no download).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+venv=${1:-$root/build/tools-venv}
+command -v python3 >/dev/null || { echo "install-tools: python3 not found" >&2; exit 2; }
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv" 2>/dev/null || { echo "install-tools: python3 -m venv failed (Debian/Ubuntu: apt-get install python3-venv)" >&2; exit 2; }
+fi
+if "$venv/bin/python" -c "import setuptools, wheel" 2>/dev/null; then
+  "$venv/bin/pip" install -q --no-build-isolation "$root/tools"
+else
+  "$venv/bin/pip" install -q "$root/tools"   # fetches setuptools from the package index
+fi
+rm -rf "$root/tools/build" "$root/tools/"*.egg-info
+cli=$venv/bin/cuconform
+[ -x "$cli" ] || { echo "install-tools: pip did not install $cli" >&2; exit 1; }
+help=$("$cli" --help)
+for sub in summary merge baseline gate review html flagdelta math-table perf-table coverage ncu-efficiency numa; do
+  grep -q -- "$sub" <<< "$help" || { echo "install-tools: '$cli --help' does not list $sub" >&2; exit 1; }
+done
+set +e
+"$cli" summary "$venv/no-such-run" > /dev/null 2> "$venv/err.txt"; rc=$?
+set -e
+[ "$rc" = 2 ] && grep -q "no-such-run" "$venv/err.txt" || { echo "install-tools: a missing results folder should exit 2 naming it (got $rc: $(cat "$venv/err.txt"))" >&2; exit 1; }
+echo "install-tools: $cli works ($("$venv/bin/pip" show cuconform | grep -i '^version'))"
