@@ -105,6 +105,22 @@ def run(cmd, **kw):
     return subprocess.run(cmd, **kw).returncode
 
 
+def unit_of(src):
+    """The unit header a generated TU stands for (its first line names it), else the TU."""
+    try:
+        with open(src) as fh:
+            m = re.search(r"for (\S+?)\. Do not edit", fh.readline())
+        return m.group(1) if m else src
+    except OSError:
+        return src
+
+
+def compile_failed(rc, src, what):
+    """After nvcc's own messages: one line naming the unit (issue 15: a header that does not compile names the unit)."""
+    sys.stderr.write("cuconform: the unit %s does not compile (%s); nvcc's messages are above\n" % (unit_of(src), what))
+    return rc
+
+
 def device(argv):
     if len(argv) < 6 or argv[4] != "--":
         die("usage: device <profile> <ptx-dir> <stub-dir> <cc> -- <nvcc> <args...>")
@@ -118,7 +134,7 @@ def device(argv):
         rc = run([nvcc] + args + dep + ["-fatbin", src, "-o", fatbin, "-keep", "-keep-dir", tmp],
                  env=dict(os.environ, TMPDIR=tmp))
         if rc != 0:
-            return rc
+            return compile_failed(rc, src, "device side, profile '%s'" % profile)
         # PTX, one file per virtual architecture, named by its .target (sm_90a -> 90a).
         os.makedirs(ptx_dir, exist_ok=True)
         found = 0
@@ -222,7 +238,7 @@ def host(argv):
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
         if p.returncode != 0:
             sys.stderr.write(p.stdout)
-            return p.returncode
+            return compile_failed(p.returncode, src, "host side")
         lines = [l[3:] if l.startswith("#$ ") else l for l in p.stdout.splitlines()]
         env = dict(os.environ, TMPDIR=tmp)
         before, after, seen, stage = [], [], set(), 0
@@ -257,7 +273,7 @@ def host(argv):
         # Host preprocessing and cudafe++, then the stub and the fatbinary shim, then the host compile.
         rc = steps(before)
         if rc != 0:
-            return rc
+            return compile_failed(rc, src, "host side")
         cudafe = [shlex.split(c) for c in before if classify(c) == "cudafe"][0]
         if "--gen_c_file_name" not in cudafe:
             die("cudafe++ is given no --gen_c_file_name (use -DCUCONFORM_SPLIT_BUILD=OFF with this toolkit)")
@@ -276,7 +292,8 @@ def host(argv):
             fh.write(stub)
         with open(os.path.join(where, fm.group(1)), "w") as fh:
             fh.write(HOST_SHIM % {"sym": symbol_of(stem)})
-        return steps(after)
+        rc = steps(after)
+        return compile_failed(rc, src, "host side") if rc != 0 else 0
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
