@@ -37,17 +37,12 @@
 // supply the function" (§17.1).
 //
 // To add a toolkit or C library version: copy the rows, change what the new
-// documentation changes, cite it, and add the table to cuda_tables()/
-// glibc_tables() below (README "Math functions").
+// documentation changes, cite it, and add the table to cuda_tables() below or
+// glibc_tables() in cuconform/bounds_glibc.h (README "Math functions").
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include <cfloat>
-#if defined(__has_include)
-#if __has_include(<gnu/libc-version.h>)
-#include <gnu/libc-version.h>
-#endif
-#endif
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -274,59 +269,6 @@ inline const Row kCuda13_0[] = {
      "__powf: derived from its implementation as exp2f(y * __log2f(x))", CUC_T21},
 };
 
-// ---- glibc 2.36, x86_64 -----------------------------------------------------
-// Source: The GNU C Library manual, "Known Maximum Errors in Math Functions"
-// (§19.7), x86_64 column, round-to-nearest. The manual's table is generated
-// from sysdeps/x86_64/fpu/libm-test-ulps; the values below were read from that
-// file as it stood before glibc 2.41 replaced the float functions with
-// correctly rounded ones (no x86_64 change to these rows between 2.34 and
-// 2.36 is known to us; re-check against the 2.36 manual when in doubt). A
-// function without an entry for a type has no known error there (listed "-"):
-// 0 ulp. The table lists "the maximum error ... exposed by one of the existing
-// tests in the test suite", not a proven bound; an excess found here is a
-// finding against it.
-#define CUC_GLIBC "glibc 2.36 manual §19.7 Known Maximum Errors in Math Functions, x86_64"
-inline const Row kGlibc2_36[] = {
-    {Fn::add, Prec::f32, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "IEEE 754 addition", "IEEE 754-2019 §5.4.1 (SSE2)"},
-    {Fn::mul, Prec::f32, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "IEEE 754 multiplication", "IEEE 754-2019 §5.4.1 (SSE2)"},
-    {Fn::div, Prec::f32, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "IEEE 754 division", "IEEE 754-2019 §5.4.1 (SSE2)"},
-    {Fn::recip, Prec::f32, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "IEEE 754 division 1/x", "IEEE 754-2019 §5.4.1 (SSE2)"},
-    {Fn::sqrt, Prec::f32, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "sqrtf: correctly rounded", "IEEE 754-2019 §5.4.1; glibc manual §19.7"},
-    {Fn::sin, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "sinf: 1", CUC_GLIBC},
-    {Fn::cos, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "cosf: 1", CUC_GLIBC},
-    {Fn::tan, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "tanf: 1", CUC_GLIBC},
-    {Fn::sincos, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "sincosf: - (no known error)", CUC_GLIBC},
-    {Fn::exp, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "expf: 1", CUC_GLIBC},
-    {Fn::exp2, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "exp2f: 1", CUC_GLIBC},
-    {Fn::exp10, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "exp10f: 1", CUC_GLIBC},
-    {Fn::log, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "logf: 1", CUC_GLIBC},
-    {Fn::log2, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "log2f: 1", CUC_GLIBC},
-    {Fn::log10, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "log10f: 2", CUC_GLIBC},
-    {Fn::pow, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "powf: 1", CUC_GLIBC},
-    {Fn::cbrt, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "cbrtf: 1", CUC_GLIBC},
-    {Fn::erf, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "erff: 1", CUC_GLIBC},
-    {Fn::erfc, Prec::f32, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "erfcf: 3", CUC_GLIBC},
-    {Fn::add, Prec::f64, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "IEEE 754 addition", "IEEE 754-2019 §5.4.1 (SSE2)"},
-    {Fn::mul, Prec::f64, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "IEEE 754 multiplication", "IEEE 754-2019 §5.4.1 (SSE2)"},
-    {Fn::div, Prec::f64, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "IEEE 754 division", "IEEE 754-2019 §5.4.1 (SSE2)"},
-    {Fn::recip, Prec::f64, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "IEEE 754 division 1/x", "IEEE 754-2019 §5.4.1 (SSE2)"},
-    {Fn::sqrt, Prec::f64, Cond::always, Kind::ieee, 0, 0, 0, 0, 0, "sqrt: correctly rounded", "IEEE 754-2019 §5.4.1; glibc manual §19.7"},
-    {Fn::sin, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "sin: 1", CUC_GLIBC},
-    {Fn::cos, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "cos: 1", CUC_GLIBC},
-    {Fn::tan, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "tan: - (no known error)", CUC_GLIBC},
-    {Fn::sincos, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "sincos: 1", CUC_GLIBC},
-    {Fn::exp, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "exp: 1", CUC_GLIBC},
-    {Fn::exp2, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "exp2: 1", CUC_GLIBC},
-    {Fn::exp10, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "exp10: 2", CUC_GLIBC},
-    {Fn::log, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "log: 1", CUC_GLIBC},
-    {Fn::log2, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "log2: 2", CUC_GLIBC},
-    {Fn::log10, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "log10: 2", CUC_GLIBC},
-    {Fn::pow, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "pow: 1", CUC_GLIBC},
-    {Fn::cbrt, Prec::f64, Cond::always, Kind::ulp, 4, 0, 0, 0, 0, "cbrt: 4", CUC_GLIBC},
-    {Fn::erf, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "erf: 1", CUC_GLIBC},
-    {Fn::erfc, Prec::f64, Cond::always, Kind::ulp, 5, 0, 0, 0, 0, "erfc: 5", CUC_GLIBC},
-};
-
 inline const Table* cuda_tables(int* n) {
   static const Table t[] = {
       {"CUDA 13.0", 13, 0, "CUDA C++ Programming Guide 13.0, ch. 17 Mathematical Functions", kCuda13_0,
@@ -335,16 +277,7 @@ inline const Table* cuda_tables(int* n) {
   *n = static_cast<int>(sizeof t / sizeof t[0]);
   return t;
 }
-inline const Table* glibc_tables(int* n) {
-  static const Table t[] = {
-      {"glibc 2.36", 2, 36, "The GNU C Library manual §19.7 (x86_64)", kGlibc2_36,
-       static_cast<int>(sizeof kGlibc2_36 / sizeof kGlibc2_36[0])},
-  };
-  *n = static_cast<int>(sizeof t / sizeof t[0]);
-  return t;
-}
-
-/// The toolkit and C library this translation unit is built with.
+/// The toolkit this translation unit is built with.
 inline void cuda_version(int* major, int* minor) {
 #if defined(__CUDACC_VER_MAJOR__)
   *major = __CUDACC_VER_MAJOR__;
@@ -357,25 +290,16 @@ inline void cuda_version(int* major, int* minor) {
   *minor = 0;
 #endif
 }
-inline void glibc_version(int* major, int* minor) {
-  // The C library the process runs on, not the headers it was built with: a
-  // build tree made on one machine runs its CPU side on another machine's libm
-  // (the GPU runner here has glibc 2.39, the build machine 2.36), and grading
-  // 2.39's functions by 2.36's table would be citing the wrong document.
-#if defined(__GLIBC__) && !defined(__CUDA_ARCH__)
-  *major = 0;
-  *minor = 0;
-  if (std::sscanf(gnu_get_libc_version(), "%d.%d", major, minor) != 2) *major = *minor = 0;
-#else
-  *major = 0;
-  *minor = 0;
-#endif
-}
 inline const Table* find_table(const Table* t, int n, int major, int minor) {
   for (int i = 0; i < n; ++i)
     if (t[i].major == major && t[i].minor == minor) return &t[i];
   return nullptr;
 }
+// The C library side (glibc's tables, the running version, the table for it):
+// cuconform/bounds_glibc.h, included at the end of this file.
+inline const Table* glibc_tables(int* n);
+inline void glibc_version(int* major, int* minor);
+inline const Table* glibc_table_for(int major, int minor, std::string* why);
 
 /// Table 20 of the CUDA guide: what -use_fast_math turns a single-precision
 /// function into. Functions not listed keep their row (FTZ aside).
@@ -450,16 +374,9 @@ inline Resolved resolve(Fn f, Prec pr, Side s, const Profile& p) {
       return r;
     }
   } else {
-    tables = glibc_tables(&n);
     glibc_version(&major, &minor);
-    r.table = find_table(tables, n, major, minor);
-    if (!r.table) {
-      char buf[200];
-      std::snprintf(buf, sizeof buf, "no documented-bounds table for the host C library (glibc %d.%d) in "
-                    "kernels/cuconform/bounds.h (tables: glibc 2.36)", major, minor);
-      r.why = buf;
-      return r;
-    }
+    r.table = glibc_table_for(major, minor, &r.why);
+    if (!r.table) return r;
   }
   for (int i = 0; i < r.table->n; ++i) {
     const Row& row = r.table->rows[i];
@@ -838,3 +755,6 @@ PointBound pow_rounded_exponent(Side s, const Profile& prof, T x, int p, int q, 
 }
 }  // namespace bounds
 }  // namespace cuconform
+
+// The C library tables (glibc, per version) and glibc_table_for().
+#include "cuconform/bounds_glibc.h"
