@@ -1,0 +1,312 @@
+//===-- G2 cf.independent-thread-scheduling-syncwarp, H3 kepler.warp-synchronous-programming-unsafe:
+//      exchange and reduce within a warp with __syncwarp or shuffles, never by lock-step
+// Guide:  Best Practices Guide 13.0 §13.1: since Volta, independent thread
+//         scheduling lets a warp stay diverged after a data-dependent
+//         conditional block; __syncwarp() guarantees the warp has reconverged
+//         for what follows. Programming Guide (part), the Volta note: code that
+//         relied on the old lock-step behaviour may see a different set of
+//         threads take part and give wrong results (opting out with
+//         -arch=compute_60 -code=sm_70 is no longer buildable with CUDA 13,
+//         which has no sm_70 target). Kepler Tuning Guide §1.4.9: leaving out
+//         barriers because "a warp runs in lock-step" (the unrolled last-warp
+//         reduction on volatile shared memory) is a data race, may be broken
+//         by compiler or hardware changes, assumes 32-thread warps; use
+//         barriers or shuffles.
+// Check:  WarpReduction (H3): block sums of 256 unsigned integers (a
+//         __syncthreads tree down to 64 partial sums, then the last warp);
+//         exact (integer sums, wrap-around, equal to the host loop) for the
+//         last warp with __syncwarp between every write and read (syncwarp)
+//         and with __shfl_down_sync (shuffle); the legacy volatile last warp
+//         without any barrier (legacy_volatile) is observed: the number of
+//         wrong block sums is recorded (0 on a GPU that happens to run the warp
+//         in step is a finding, never a pass).
+//         DivergentExchange (G2): per element 16 rounds of a data-dependent
+//         branch (a long hash or a short one, chosen by the value's low bit),
+//         then an exchange with lane ^ 16 through shared memory; the output is
+//         a fold of the 16 received values. exact: the exchange inside both
+//         branches, each with __syncwarp() (lanes of the two branches meet at
+//         different __syncwarp calls: allowed since Volta) (in_branches), after
+//         the branch behind __syncwarp() (after_branch), and by
+//         __shfl_xor_sync (shuffle). observed: the same two exchanges without
+//         __syncwarp (in_branches_unsynced, after_branch_unsynced): the number
+//         of elements whose fold is wrong is recorded. (CUDA 13.0 merges the
+//         two branch-local unsynced exchanges into one after the branch, as
+//         its PTX shows; a count rule records it.)
+//         Codegen (PTX): bar.warp.sync in the synchronised kernels,
+//         shfl.sync in the shuffle kernels, no bar.warp.sync in the unsynced
+//         ones. The warp size is read from warpSize, never written as 32, in
+//         the synchronised and shuffle kernels (the legacy kernel keeps its
+//         literal offsets, as the guide's example does).
+//         Sanitizers: the recommended forms are race-free (racecheck and
+//         synccheck must stay clean over them); the unsynced forms race on
+//         shared memory by design, so racecheck reports hazards there:
+//         ci/gpu-sanitize.sh has to leave out forms marked `observed`, or
+//         expect their hazards, as it does for PlantedSanitizer.
+//         (The catalog's ITS opt-out build check needs sm_70: not buildable.)
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cuconform/kernel_unit.h"
+
+namespace cuconform::units {
+
+namespace warpsync {
+
+constexpr unsigned kBlock = 256;
+constexpr unsigned kFull = 0xffffffffu;
+
+/// Block sums: 256 inputs per block (0 past n), a __syncthreads tree to 64
+/// partial sums, then warp 0 finishes in the way Form says.
+enum class Reduce { syncwarp, shuffle, legacy };
+
+template <Reduce R>
+__device__ void reduce_body(const unsigned* in, unsigned* out, std::size_t n) {
+  __shared__ unsigned s[kBlock];
+  const unsigned tid = threadIdx.x;
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(kBlock) + tid;
+  s[tid] = i < n ? in[i] : 0u;
+  __syncthreads();
+  for (unsigned w = kBlock / 2; w >= 64; w >>= 1) {
+    if (tid < w) s[tid] += s[tid + w];
+    __syncthreads();
+  }
+  if constexpr (R == Reduce::legacy) {
+    if (tid < 32) {  // the guide's warning: no barrier, relies on lock-step
+      volatile unsigned* v = s;
+      v[tid] += v[tid + 32];
+      v[tid] += v[tid + 16];
+      v[tid] += v[tid + 8];
+      v[tid] += v[tid + 4];
+      v[tid] += v[tid + 2];
+      v[tid] += v[tid + 1];
+      if (tid == 0) out[blockIdx.x] = v[0];
+    }
+  } else {
+    if (tid < static_cast<unsigned>(warpSize)) {  // 64 partial sums left: one warp of 32
+      unsigned v = s[tid] + s[tid + warpSize];
+      for (int off = warpSize / 2; off > 0; off >>= 1) {
+        if constexpr (R == Reduce::shuffle) {
+          v += __shfl_down_sync(kFull, v, off);
+        } else {
+          __syncwarp();  // every read of the last round is done before s[tid] is overwritten
+          s[tid] = v;
+          __syncwarp();  // every write is visible before the reads
+          v += s[tid + off];
+        }
+      }
+      if (tid == 0) out[blockIdx.x] = v;
+    }
+  }
+}
+__global__ void warpsync_reduce_sync(const unsigned* in, unsigned* out, std::size_t n) { reduce_body<Reduce::syncwarp>(in, out, n); }
+__global__ void warpsync_reduce_shfl(const unsigned* in, unsigned* out, std::size_t n) { reduce_body<Reduce::shuffle>(in, out, n); }
+__global__ void warpsync_reduce_legacy(const unsigned* in, unsigned* out, std::size_t n) { reduce_body<Reduce::legacy>(in, out, n); }
+
+/// The two branches of the exchange: a long hash (odd values) and a short one.
+CUC_HD inline unsigned long_hash(unsigned x) {
+  for (int r = 0; r < 24; ++r) {
+    x ^= x >> 15;
+    x *= 0x2c1b3c6du;
+    x += static_cast<unsigned>(r);
+  }
+  return x;
+}
+CUC_HD inline unsigned short_hash(unsigned x) { return (x ^ (x >> 13)) * 0x297a2d39u + 1u; }
+CUC_HD inline unsigned fold(unsigned acc, unsigned r) { return (acc ^ r) * 0x9e3779b1u + 0x7f4a7c15u; }
+
+/// Exchange forms: where the exchange sits and how it synchronises.
+enum class Xchg { in_branches, after_branch, shuffle, in_branches_unsynced, after_branch_unsynced };
+
+/// Every thread of the block runs every round (past n with the value 0), so
+/// each __syncwarp sees all 32 lanes.
+template <Xchg X>
+__device__ void exchange_body(const unsigned* in, unsigned* out, std::size_t n, int rounds) {
+  __shared__ unsigned s[kBlock];
+  const unsigned tid = threadIdx.x;
+  const unsigned partner = tid ^ (static_cast<unsigned>(warpSize) / 2);  // same warp, other half
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(kBlock) + tid;
+  unsigned v = i < n ? in[i] : 0u, acc = 0u;
+  for (int k = 0; k < rounds; ++k) {
+    unsigned r = 0;
+    if (v & 1u) {
+      v = long_hash(v);
+      if constexpr (X == Xchg::in_branches || X == Xchg::in_branches_unsynced) {
+        s[tid] = v;
+        if constexpr (X == Xchg::in_branches) __syncwarp();  // meets the other branch's __syncwarp
+        r = s[partner];
+      }
+    } else {
+      v = short_hash(v);
+      if constexpr (X == Xchg::in_branches || X == Xchg::in_branches_unsynced) {
+        s[tid] = v;
+        if constexpr (X == Xchg::in_branches) __syncwarp();
+        r = s[partner];
+      }
+    }
+    if constexpr (X == Xchg::after_branch || X == Xchg::after_branch_unsynced) {
+      s[tid] = v;
+      if constexpr (X == Xchg::after_branch) __syncwarp();  // the warp may still be diverged here (BPG 13.1)
+      r = s[partner];
+    }
+    if constexpr (X == Xchg::shuffle) r = __shfl_xor_sync(kFull, v, warpSize / 2);
+    if constexpr (X == Xchg::in_branches || X == Xchg::after_branch) __syncwarp();  // reads done before the next round's writes
+    acc = fold(acc, r);
+  }
+  if (i < n) out[i] = acc;
+}
+__global__ void warpsync_xchg_branches(const unsigned* in, unsigned* out, std::size_t n, int rounds) {
+  exchange_body<Xchg::in_branches>(in, out, n, rounds);
+}
+__global__ void warpsync_xchg_after(const unsigned* in, unsigned* out, std::size_t n, int rounds) {
+  exchange_body<Xchg::after_branch>(in, out, n, rounds);
+}
+__global__ void warpsync_xchg_shfl(const unsigned* in, unsigned* out, std::size_t n, int rounds) {
+  exchange_body<Xchg::shuffle>(in, out, n, rounds);
+}
+__global__ void warpsync_xchg_racy_branches(const unsigned* in, unsigned* out, std::size_t n, int rounds) {
+  exchange_body<Xchg::in_branches_unsynced>(in, out, n, rounds);
+}
+__global__ void warpsync_xchg_racy_after(const unsigned* in, unsigned* out, std::size_t n, int rounds) {
+  exchange_body<Xchg::after_branch_unsynced>(in, out, n, rounds);
+}
+
+inline unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
+
+}  // namespace warpsync
+
+struct WarpReduction {
+  static constexpr UnitInfo info{"warp_reduction", "H3", "kepler.warp-synchronous-programming-unsafe", "13.1", 13, Kind::kernel, 70};
+  using In = std::uint32_t;
+  using Out = std::uint32_t;  // one sum per block of 256
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 31, 33, 256, 1000, std::size_t(1) << 22}); }
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  static std::size_t out_size(const KernelCase& c) { return warpsync::blocks(c.n); }
+  static void reference(const KernelCase& c, const In* in, Out* out, int) {
+    for (std::size_t b = 0; b < warpsync::blocks(c.n); ++b) {
+      std::uint32_t sum = 0;
+      for (std::size_t i = b * warpsync::kBlock; i < c.n && i < (b + 1) * warpsync::kBlock; ++i) sum += in[i];
+      out[b] = sum;
+    }
+  }
+  template <void (*K)(const unsigned*, unsigned*, std::size_t)>
+  static void go(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
+    if (c.n) K<<<warpsync::blocks(c.n), warpsync::kBlock, 0, s>>>(in, out, c.n);
+  }
+  struct syncwarp {
+    static constexpr const char* name = "syncwarp";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_reduce_sync>(c, in, out, s); }
+  };
+  struct shuffle {
+    static constexpr const char* name = "shuffle";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_reduce_shfl>(c, in, out, s); }
+  };
+  struct legacy_volatile {
+    static constexpr const char* name = "legacy_volatile";
+    static constexpr Role role = Role::warned;
+    static constexpr bool observed = true;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_reduce_legacy>(c, in, out, s); }
+  };
+  using forms = Forms<syncwarp, shuffle, legacy_volatile>;
+
+  static void observe(const KernelCase& c, const In* in, const Out* out, Observations& obs) {
+    std::vector<Out> want(out_size(c));
+    reference(c, in, want.data(), 0);
+    double wrong = 0;
+    for (std::size_t b = 0; b < want.size(); ++b) wrong += out[b] != want[b];
+    obs.count("wrong_block_sums", wrong);
+    obs.count("block_sums", static_cast<double>(want.size()));
+    if (wrong) obs.note("case " + c.name + ": " + std::to_string(static_cast<long long>(wrong)) + " of " + std::to_string(want.size()) +
+                        " block sums wrong without a barrier in the last warp");
+  }
+
+  static void codegen(CodegenRules& r, const Profile&) {
+    r.present("warpsync_reduce_sync", "bar\\.warp\\.sync", "BPG 13.1, KTG 1.4.9: the last warp synchronises with __syncwarp");
+    r.present("warpsync_reduce_shfl", "shfl\\.sync\\.down\\.b32", "KTG 1.4.9: the shuffle is the supported intra-warp exchange");
+    r.absent("warpsync_reduce_legacy", "bar\\.warp\\.sync", "the legacy last warp has no warp barrier (the form the guide warns against)");
+    r.absent("warpsync_reduce_legacy", "shfl\\..*", "the legacy last warp goes through shared memory only");
+  }
+};
+CUCONFORM_KERNEL_UNIT(WarpReduction)
+
+struct DivergentExchange {
+  static constexpr UnitInfo info{"divergent_exchange", "G2", "cf.independent-thread-scheduling-syncwarp", "13.1", 13, Kind::kernel, 70};
+  using In = std::uint32_t;
+  using Out = std::uint32_t;  // per element: the fold of the values received from lane ^ 16
+  static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 17, 33, 1000, std::size_t(1) << 18}, "rounds", {16}); }
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const In* in, Out* out, int) {
+    const int rounds = static_cast<int>(c.p0);
+    const std::size_t nb = warpsync::blocks(c.n) * warpsync::kBlock;
+    // every value's chain (0 past n), then each element folds its partner's chain
+    std::vector<std::uint32_t> v(nb), acc(nb, 0u);
+    for (std::size_t i = 0; i < nb; ++i) v[i] = i < c.n ? in[i] : 0u;
+    for (int k = 0; k < rounds; ++k) {
+      for (std::size_t i = 0; i < nb; ++i) v[i] = (v[i] & 1u) ? warpsync::long_hash(v[i]) : warpsync::short_hash(v[i]);
+      for (std::size_t i = 0; i < nb; ++i) acc[i] = warpsync::fold(acc[i], v[i ^ 16]);  // (warps of 32, as on every CUDA GPU so far)
+    }
+    for (std::size_t i = 0; i < c.n; ++i) out[i] = acc[i];
+  }
+  template <void (*K)(const unsigned*, unsigned*, std::size_t, int)>
+  static void go(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
+    if (c.n) K<<<warpsync::blocks(c.n), warpsync::kBlock, 0, s>>>(in, out, c.n, static_cast<int>(c.p0));
+  }
+  struct in_branches {
+    static constexpr const char* name = "in_branches";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_branches>(c, in, out, s); }
+  };
+  struct after_branch {
+    static constexpr const char* name = "after_branch";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_after>(c, in, out, s); }
+  };
+  struct shuffle {
+    static constexpr const char* name = "shuffle";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_shfl>(c, in, out, s); }
+  };
+  struct in_branches_unsynced {
+    static constexpr const char* name = "in_branches_unsynced";
+    static constexpr Role role = Role::warned;
+    static constexpr bool observed = true;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_racy_branches>(c, in, out, s); }
+  };
+  struct after_branch_unsynced {
+    static constexpr const char* name = "after_branch_unsynced";
+    static constexpr Role role = Role::warned;
+    static constexpr bool observed = true;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_racy_after>(c, in, out, s); }
+  };
+  using forms = Forms<in_branches, after_branch, shuffle, in_branches_unsynced, after_branch_unsynced>;
+
+  static void observe(const KernelCase& c, const In* in, const Out* out, Observations& obs) {
+    std::vector<Out> want(c.n);
+    reference(c, in, want.data(), 0);
+    double wrong = 0;
+    for (std::size_t i = 0; i < c.n; ++i) wrong += out[i] != want[i];
+    obs.count("wrong_elements", wrong);
+    obs.count("elements", static_cast<double>(c.n));
+    obs.count("exchanges", static_cast<double>(c.n) * static_cast<double>(c.p0));
+    if (wrong) obs.note("case " + c.name + ": " + std::to_string(static_cast<long long>(wrong)) + " of " + std::to_string(c.n) +
+                        " elements received a stale value in some round without __syncwarp");
+  }
+
+  static void codegen(CodegenRules& r, const Profile&) {
+    r.present("warpsync_xchg_branches", "bar\\.warp\\.sync", "BPG 13.1: the exchange inside divergent branches is synchronised by __syncwarp");
+    r.present("warpsync_xchg_after", "bar\\.warp\\.sync", "BPG 13.1: __syncwarp after the data-dependent branch before the exchange");
+    r.present("warpsync_xchg_shfl", "shfl\\.sync\\.bfly\\.b32", "catalog G2 (c): the shuffle equivalent");
+    r.absent("warpsync_xchg_racy_branches", "bar\\.warp\\.sync", "the unsynced exchange has no warp barrier");
+    r.absent("warpsync_xchg_racy_after", "bar\\.warp\\.sync", "the unsynced exchange has no warp barrier");
+    r.count("warpsync_xchg_racy_branches", "st\\.shared\\.u32",
+            "recorded: 1 = the compiler merged the two branch-local exchanges into one after the branch (seen in CUDA 13.0 PTX)");
+  }
+};
+CUCONFORM_KERNEL_UNIT(DivergentExchange)
+
+}  // namespace cuconform::units

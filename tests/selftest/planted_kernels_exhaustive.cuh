@@ -1,0 +1,84 @@
+//===-- Self-test of the exhaustive integer-intrinsic kernel check ----------===//
+// PlantedExhaustivePopc  the F8 form of check (kernels/instr/bit_intrinsics.cuh):
+//                        a kernel sweeps all 2^32 inputs, compares __popc with
+//                        a portable reference and writes [mismatches, first
+//                        mismatching x]. In `off_at_one_input` the reference
+//                        is one too high at x = 0xdeadbeef only, so exactly
+//                        one input in 2^32 disagrees: the form must fail
+//                        (a sample of inputs would very likely miss it).
+//                        `control` uses the right reference and passes.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "cuconform/kernel_unit.h"
+
+namespace cuconform::selftest {
+
+constexpr std::uint64_t kPlantedNone = ~0ull;
+constexpr std::uint32_t kPlantedNeedle = 0xdeadbeefu;
+
+/// Set bits by a loop over bit positions; with Planted, one too many at the needle.
+template <bool Planted>
+__device__ inline int planted_ref_popc(std::uint32_t x) {
+  int c = 0;
+#pragma unroll 1
+  for (int i = 0; i < 32; ++i) c += static_cast<int>((x >> i) & 1u);
+  return Planted && x == kPlantedNeedle ? c + 1 : c;
+}
+
+__global__ void planted_sweep_init(unsigned long long* out) {
+  out[0] = 0ull;
+  out[1] = kPlantedNone;
+}
+template <bool Planted>
+__global__ void planted_popc_sweep(unsigned long long* out) {
+  unsigned long long bad = 0, first = kPlantedNone;
+  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x; i < (1ull << 32);
+       i += stride)
+    if (__popc(static_cast<std::uint32_t>(i)) != planted_ref_popc<Planted>(static_cast<std::uint32_t>(i))) {
+      if (!bad) first = i;
+      ++bad;
+    }
+  if (bad) {
+    atomicAdd(&out[0], bad);
+    atomicMin(&out[1], first);
+  }
+}
+
+struct PlantedExhaustivePopc {
+  static constexpr UnitInfo info{"planted_exhaustive_popc", "F8", "instr.brev-popc-clz", "12.1.1", 12, Kind::kernel, 0};
+  using In = std::uint32_t;
+  using Out = std::uint64_t;
+  static std::vector<KernelCase> cases() { return {{"all 2^32 x", 2}}; }
+  static std::size_t in_size(const KernelCase&) { return 0; }
+  static std::size_t out_size(const KernelCase&) { return 2; }
+  static void reference(const KernelCase&, const In*, Out* out, int) {
+    out[0] = 0;
+    out[1] = kPlantedNone;
+  }
+  template <bool Planted>
+  static void go(Out* out, cudaStream_t s) {
+    auto* o = reinterpret_cast<unsigned long long*>(out);
+    planted_sweep_init<<<1, 1, 0, s>>>(o);
+    CUC_CHECK(cudaGetLastError());
+    planted_popc_sweep<Planted><<<2048, 256, 0, s>>>(o);
+  }
+  struct control {
+    static constexpr const char* name = "control";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<false>(out, s); }
+  };
+  struct off_at_one_input {
+    static constexpr const char* name = "off_at_one_input";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<true>(out, s); }
+  };
+  using forms = Forms<control, off_at_one_input>;
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedExhaustivePopc)
+
+}  // namespace cuconform::selftest
