@@ -11,5 +11,11 @@ args=(-DCMAKE_BUILD_TYPE=Release)
 [ -n "${CMAKE_CUDA_ARCHITECTURES:-}" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=${CMAKE_CUDA_ARCHITECTURES}")
 start=$(date +%s)
 cmake -S "$root" -B "$build" "${args[@]}" "$@" >/dev/null
-cmake --build "$build" -j "$(nproc)"
+source "$root/ci/progress.sh"
+# (one progress line every $CUCONFORM_PROGRESS_SECONDS; the full log is $build/build.log)
+if ! with_progress "cuconform" "$build/build.log" -- cmake --build "$build" -j "$(nproc)"; then
+  grep -E -B3 -A12 'error|Error|cuconform: the unit' "$build/build.log" | head -n 200
+  echo "cuconform build: FAILED (full log: $build/build.log)" >&2
+  exit 1
+fi
 echo "cuconform build: $(( $(date +%s) - start )) s in $build"

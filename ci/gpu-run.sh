@@ -36,7 +36,8 @@ if [ -n "${CUCONFORM_TIME_LIMIT:-}" ]; then
   esac
   limit=(timeout -s TERM "$CUCONFORM_TIME_LIMIT")
 fi
-"${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-8}" --no-tests=error --output-junit junit-gpu.xml "$@" > "$build/ctest-gpu.log" 2>&1
+source "$root/ci/progress.sh"
+with_progress "gpu-run ctest" "$build/ctest-gpu.log" -- "${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-8}" --no-tests=error --output-junit junit-gpu.xml "$@"
 rc=$?
 t1=$(date +%s)
 grep -E "tests passed|Failed|\*\*\*|Not Run" "$build/ctest-gpu.log" | tail -n 60

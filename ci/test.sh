@@ -17,14 +17,18 @@ rc=0
 export CUCONFORM_RESULTS_DIR=${CUCONFORM_RESULTS_DIR:-$build/results/run-$(date -u +%Y%m%d-%H%M%S)-test}
 # 1. The project's own checks (framework, tools, planted self-tests, codegen
 #    tier): every one must pass.
-ctest --test-dir "$build" -j "$(nproc)" --no-tests=error --output-on-failure --output-junit junit.xml \
-  -L '^kind:(framework|selftest|codegen|infra)$' -LE '^tier:exhaustive$' || rc=$?
+source "$root/ci/progress.sh"
+with_progress "ctest (project checks)" "$build/ctest-project.log" -- ctest --test-dir "$build" -j "$(nproc)" --no-tests=error \
+  --output-on-failure --output-junit junit.xml -L '^kind:(framework|selftest|codegen|infra)$' -LE '^tier:exhaustive$' || rc=$?
+grep -E '^[0-9]+% tests passed|\(Failed\)|\(Timeout\)|\*\*\*Failed' "$build/ctest-project.log" | tail -n 40
+[ "$rc" = 0 ] || grep -E -A25 '\*\*\*Failed|\*\*\*Timeout' "$build/ctest-project.log" | head -n 300
 # 2. The conformance verdicts of this machine's toolchain (CPU half; GPU half
 #    where there is a GPU). A failure here is a finding about the host library,
 #    compiler or GPU, reported with its worst input; the release gate for those
 #    is ci/conformance.sh and tools/cuconform.py gate against a baseline.
-ctest --test-dir "$build" -j "$(nproc)" --no-tests=error --output-junit junit-conformance.xml \
-  -L '^kind:(numeric|kernel|perf)$' -LE '^tier:exhaustive$' | tail -n 40 || true
+with_progress "ctest (conformance)" "$build/ctest-conformance.log" -- ctest --test-dir "$build" -j "$(nproc)" --no-tests=error \
+  --output-junit junit-conformance.xml -L '^kind:(numeric|kernel|perf)$' -LE '^tier:exhaustive$' || true
+tail -n 40 "$build/ctest-conformance.log"
 t2=$(date +%s)
 run=$CUCONFORM_RESULTS_DIR
 if [ -n "$run" ] && [ -f "$root/tools/cuconform.py" ]; then
