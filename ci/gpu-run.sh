@@ -36,8 +36,15 @@ if [ -n "${CUCONFORM_TIME_LIMIT:-}" ]; then
   esac
   limit=(timeout -s TERM "$CUCONFORM_TIME_LIMIT")
 fi
+# CUCONFORM_RESOURCE_SPEC=<file>: spread the GPU tests over the GPUs it lists
+# (ci/gpu-resource-spec.sh writes one; README "Runners with several GPUs").
+spec=()
+if [ -n "${CUCONFORM_RESOURCE_SPEC:-}" ]; then
+  [ -f "$CUCONFORM_RESOURCE_SPEC" ] || { echo "gpu-run: CUCONFORM_RESOURCE_SPEC='$CUCONFORM_RESOURCE_SPEC' is not a file" >&2; exit 2; }
+  spec=(--resource-spec-file "$CUCONFORM_RESOURCE_SPEC")
+fi
 source "$root/ci/progress.sh"
-with_progress "gpu-run ctest" "$build/ctest-gpu.log" -- "${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-8}" --no-tests=error --output-junit junit-gpu.xml "$@"
+with_progress "gpu-run ctest" "$build/ctest-gpu.log" -- "${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-8}" --no-tests=error --output-junit junit-gpu.xml "${spec[@]}" "$@"
 rc=$?
 t1=$(date +%s)
 grep -E "tests passed|Failed|\*\*\*|Not Run" "$build/ctest-gpu.log" | tail -n 60

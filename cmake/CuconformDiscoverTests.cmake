@@ -10,6 +10,11 @@
 #     under ctest -j16 on an H100, so the forms of a unit share one. Records
 #     stay per form (their "test" is the form's name, as before).
 #   Perf tier (<Unit>.claims.perf, label tier:perf): one test each, RUN_SERIAL.
+#   Every GPU test declares RESOURCE_GROUPS "gpus:1": with ctest
+#   --resource-spec-file (ci/gpu-resource-spec.sh writes one for the GPUs
+#   present) ctest spreads them over the GPUs and the test uses the one it was
+#   given (CTEST_RESOURCE_GROUP_0_GPUS; recorded as device.assigned_by);
+#   without a spec file ctest ignores the property.
 #   A grouped test reports Skipped only when every case in it skipped and none
 #   failed (the executable exits 77: SKIP_RETURN_CODE); a skip regex on a
 #   process running several cases would hide a failure behind a skip.
@@ -64,7 +69,7 @@ foreach(_line IN LISTS _lines)
   list(FIND _labels "tier:perf" _perf)
   if(NOT _perf EQUAL -1)
     # The perf tier times kernels: nothing else may run on the GPU meanwhile.
-    set_tests_properties("${_cname}" PROPERTIES RUN_SERIAL TRUE)
+    set_tests_properties("${_cname}" PROPERTIES RUN_SERIAL TRUE RESOURCE_GROUPS "gpus:1")
   endif()
 endforeach()
 foreach(_key IN LISTS _groups)
@@ -72,6 +77,7 @@ foreach(_key IN LISTS _groups)
   add_test("${_gctest_${_key}}" "${CUC_EXE}" "--gtest_filter=${_gfilter_${_key}}" "--gtest_color=no" "--cuconform_skip_code")
   set_tests_properties("${_gctest_${_key}}" PROPERTIES
     LABELS "${_glabels_${_key}}"
+    RESOURCE_GROUPS "gpus:1"
     SKIP_RETURN_CODE 77
     FIXTURES_REQUIRED cuconform_run
     ENVIRONMENT "CUCONFORM_UNDER_CTEST=1"

@@ -52,6 +52,29 @@ TEST(Settings, BadValuesNameTheVariable) {
   EXPECT_NE(error_of({{"CUCONFORM_SWEEP_BASELINE", "fast"}}).find("CUCONFORM_SWEEP_BASELINE='fast'"), std::string::npos);
 }
 
+TEST(Settings, CtestResourceGroupPicksTheGpu) {
+  Settings s = parse({{"CUCONFORM_DEVICE", "0"}, {"CTEST_RESOURCE_GROUP_COUNT", "1"}, {"CTEST_RESOURCE_GROUP_0", "gpus"},
+                      {"CTEST_RESOURCE_GROUP_0_GPUS", "id:1,slots:1"}});
+  EXPECT_EQ(s.device, 1);
+  EXPECT_EQ(s.device_from, "ctest resource group");
+  EXPECT_EQ(parse({{"CUCONFORM_DEVICE", "2"}}).device_from, "CUCONFORM_DEVICE");
+  EXPECT_EQ(parse({}).device_from, "default");
+  // without resource allocation (count 0 or unset) nothing changes
+  EXPECT_EQ(parse({{"CTEST_RESOURCE_GROUP_COUNT", "0"}, {"CUCONFORM_DEVICE", "3"}}).device, 3);
+}
+
+TEST(Settings, CtestResourceGroupBadValuesSayWhat) {
+  EXPECT_NE(error_of({{"CTEST_RESOURCE_GROUP_COUNT", "1"}, {"CTEST_RESOURCE_GROUP_0", "cpus"}}).find("names no 'gpus' resource"),
+            std::string::npos);
+  EXPECT_NE(error_of({{"CTEST_RESOURCE_GROUP_COUNT", "1"}, {"CTEST_RESOURCE_GROUP_0", "gpus"},
+                      {"CTEST_RESOURCE_GROUP_0_GPUS", "slots:1"}}).find("is not 'id:<ordinal>,slots:<n>'"),
+            std::string::npos);
+  EXPECT_NE(error_of({{"CTEST_RESOURCE_GROUP_COUNT", "1"}, {"CTEST_RESOURCE_GROUP_0", "gpus"},
+                      {"CTEST_RESOURCE_GROUP_0_GPUS", "id:x,slots:1"}}).find("CTEST_RESOURCE_GROUP_0_GPUS"),
+            std::string::npos);
+  EXPECT_NE(error_of({{"CTEST_RESOURCE_GROUP_COUNT", "many"}}).find("CTEST_RESOURCE_GROUP_COUNT"), std::string::npos);
+}
+
 TEST(Histogram, Buckets) {
   EXPECT_EQ(ulp_bucket(0), 0u);
   EXPECT_EQ(ulp_bucket(1), 1u);
