@@ -81,6 +81,12 @@ def build_parser():
     p.add_argument("results", nargs="+", metavar="RESULTS")
     p.add_argument("-o", "--output", required=True, metavar="report.html")
     p.add_argument("--title", help="report title")
+    p.add_argument("--baseline", metavar="FILE",
+                   help="a cuconform.baseline/1 file: list what changed against it, as `gate` compares")
+    p.add_argument("--margin-ulp", type=float, default=0.5, metavar="ULP",
+                   help="with --baseline: the gate's ulp margin (default 0.5)")
+    p.add_argument("--margin-rel", type=float, default=0.25, metavar="FRACTION",
+                   help="with --baseline: the gate's relative margin (default 0.25)")
     _add_profile(p)
     p.set_defaults(func=report.run)
     return ap

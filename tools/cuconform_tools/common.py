@@ -385,6 +385,10 @@ class Row:
         """measured / budget (None when not applicable)."""
         if self.verdict == "skip" or self.measured is None or self.budget_value is None:
             return None
+        if self.metric == "bound":
+            # max_bound_ratio is already error / bound: it passes at <= 1 whatever
+            # budget.value says (the row's ulps or absolute bound, 0 for kernel units)
+            return self.measured
         m, b = self.measured, self.budget_value
         if b == 0:
             return 0.0 if m == 0 else math.inf
@@ -396,6 +400,8 @@ class Row:
         r = self.ratio()
         if r is None:
             return None
+        if self.metric == "bound":
+            return self.measured <= 1.0
         return self.measured <= self.budget_value
 
     def budget_text(self):

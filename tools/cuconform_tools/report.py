@@ -1,20 +1,22 @@
-"""`html`: one self-contained HTML report (inline CSS and SVG, no scripts, no external references)."""
+"""`html`: one self-contained HTML report (inline CSS and SVG, no scripts, no external references).
+
+The page answers first: the verdict, what failed and why, what changed against a
+baseline (report_top, report_baseline), a per-function chart of error against the
+documented bound (report_chart); then the full per-test map and the other sections,
+each collapsible. What every error/bound pair means in words: report_text.
+"""
 
 import collections
-import html
 import math
+import re
 
-from .common import (HIST_BUCKETS, HIST_LABELS, cc_sort, fmt, group_keys, load_inputs_filtered, mark_conflicts, utc_now,
-                     write_text)
+from . import report_baseline
+from .common import (HIST_BUCKETS, HIST_LABELS, InputError, cc_sort, fmt, group_keys, load_inputs_filtered,
+                     mark_conflicts, utc_now, write_text)
 from .perf_report import perf_section
-
-
-def esc(s):
-    """Escape text for HTML element content and attribute values. '://' is written with an
-    entity so that no text in the file reads as a web address (the file references nothing)."""
-    if s is None:
-        s = ""
-    return html.escape(str(s), quote=True).replace("://", ":&#47;&#47;")
+from .report_chart import chart_section
+from .report_text import bound_phrase, cell_parts, error_phrase, esc, graded_ratio, meaning, num
+from .report_top import failed_section, overall, verdict_section
 
 
 CSS = """
@@ -62,6 +64,20 @@ table.map td.uf { white-space: nowrap; }
 .fail-item h3 { margin: 2px 0 4px; }
 details summary { cursor: pointer; }
 svg text { font-family: system-ui, "DejaVu Sans", sans-serif; }
+.verdict { margin: 14px 0 6px; padding: 14px 20px; border-radius: 6px; color: #fff; }
+.verdict.fail { background: #c62828; } .verdict.pass { background: #2e7d32; } .verdict.findings { background: #b85c00; }
+.verdict .vline { font-size: 18px; }
+.verdict .vword { font-size: 30px; font-weight: 700; margin-right: 14px; letter-spacing: .5px; }
+.verdict .vfind { margin: 8px 0 0; padding-left: 20px; }
+.verdict .vdef { margin: 8px 0 0; font-size: 12px; opacity: .92; }
+table.why td { max-width: 380px; word-break: break-word; }
+.tag { background: #6a1b9a; color: #fff; border-radius: 3px; padding: 0 5px; font-size: 11px; font-weight: 600; }
+.nobase { color: var(--muted); } .warn { color: #8a4b00; }
+details.sec { border-top: 2px solid var(--line); margin: 14px 0 0; }
+details.sec > summary { padding: 2px 0; }
+details.sec > summary h2 { display: inline-block; border: 0; margin: 10px 0 6px; }
+svg.fnchart { display: block; max-width: 100%; height: auto; }
+.mapwrap { overflow-x: auto; }
 """
 
 
@@ -69,7 +85,7 @@ def ratio_colour(row):
     """Background colour of a map cell: green (error 0) to amber (at the budget), red beyond."""
     if row.verdict == "skip":
         return "#e4e7eb"
-    r = row.ratio()
+    r = graded_ratio(row)
     if r is None:
         return "#dbe7f5"
     if r > 1:
@@ -81,7 +97,7 @@ def ratio_colour(row):
 def _worst(rs):
     """The row that colours a cell: a failure first, then the largest error/budget ratio."""
     def rank(r):
-        ratio = r.ratio()
+        ratio = graded_ratio(r)
         return (r.verdict == "fail", r.verdict != "skip", -1.0 if ratio is None else ratio)
     return max(rs, key=rank)
 
@@ -139,7 +155,8 @@ def environment_section(inp, rows):
     out.append("<table><tr><th>profile</th><th>nvcc flags</th><th>fmad</th><th>ftz</th><th>prec-div</th>"
                "<th>prec-sqrt</th><th>fast-math</th></tr>")
     for p, (flags, sem) in profs.items():
-        cells = "".join("<td>%s</td>" % esc(fmt(sem.get(k)) if isinstance(sem, dict) and k in sem else "?")
+        cells = "".join("<td>%s</td>" % esc(fmt(sem.get(k)) if isinstance(sem, dict) and sem.get(k) is not None
+                                            else "?")
                         for k in ("fmad", "ftz", "prec_div", "prec_sqrt", "fast_math"))
         out.append("<tr><td><b>%s</b></td><td class=mono>%s</td>%s</tr>" % (esc(p), esc(flags or "(none)"), cells))
     out.append("</table></section>")
@@ -166,14 +183,21 @@ def totals_section(rows):
     return "\n".join(out)
 
 
+def _cell(r, times, cls=""):
+    main, sub = cell_parts(r)
+    return '<div class="%s"><span class="m">%s</span> <span class="b">%s</span></div><div>%s%s</div>' % (
+        cls, esc(main), esc(sub), _v(r.verdict), times)
+
+
 def map_section(rows):
     cols = sorted({(r.profile, r.side, r.cc) for r in rows}, key=lambda c: (c[0], c[1], cc_sort(c[2])))
     units = collections.OrderedDict()
     for r in sorted(rows, key=lambda r: (r.unit, r.form)):
         units.setdefault(r.unit, collections.OrderedDict()).setdefault(r.form, {}).setdefault(
             (r.profile, r.side, r.cc), []).append(r)
-    out = ['<section id="map"><h2>Max error against budget</h2>',
-           '<p class="legend">Cell: the graded error number / the budget (metric). Colour by error/budget: '
+    out = ['<section id="map"><h2>Every test: error against its budget</h2>',
+           '<p class="legend">Cell: the graded error in words, then its budget; "not graded" with the reason for '
+           'a skip. Colour by error/budget: '
            '<span style="background:%s">0</span><span style="background:hsl(85,62%%,70%%)">half</span>'
            '<span style="background:hsl(40,62%%,66%%)">at budget</span><span style="background:#e57373">over</span>'
            '<span style="background:#e4e7eb">skip</span><span style="background:#dbe7f5">no budget number</span>'
@@ -182,7 +206,7 @@ def map_section(rows):
            % "hsl(130,62%,74%)"]
     head1 = "".join('<th colspan=1>%s<br><span class="muted">%s</span></th>' % (esc(_col_label(c)[0]),
                                                                              esc(_col_label(c)[1])) for c in cols)
-    out.append('<table class="map"><tr><th>unit / form</th><th>catalog</th>%s</tr>' % head1)
+    out.append('<div class="mapwrap"><table class="map"><tr><th>unit / form</th><th>catalog</th>%s</tr>' % head1)
     for unit, forms in units.items():
         first = next(iter(next(iter(forms.values())).values()))[0]
         out.append('<tr><th class="unit" colspan=%d>%s <span class="muted">%s %s \u00a7%s</span></th></tr>' % (
@@ -200,32 +224,24 @@ def map_section(rows):
                     r, dups = variants[0][0], len(variants[0])
                     if r.verdict == "fail":
                         classes.append("failcell")
-                    if r.selftest and r.within_budget() is False:
+                    ratio = graded_ratio(r)
+                    if r.selftest and ratio is not None and ratio > 1:
                         classes.append("planted")
                     if r.conflict:
                         classes.append("conflict")
                     times = (' <span class="muted">&times;%d</span>' % dups) if dups > 1 else ""
-                    if r.verdict == "skip":
-                        parts.append('<div class="m">skip%s</div>' % times)
-                    else:
-                        parts.append('<div><span class="m">%s</span> <span class="b">/ %s %s</span></div>'
-                                     '<div>%s%s</div>' % (
-                                         esc(fmt(r.measured) if r.metric_field else fmt(r.max_ulp)),
-                                         esc(fmt(r.budget_value)), esc(r.metric), _v(r.verdict), times))
+                    parts.append(_cell(r, times))
                     for more in variants[1:]:
-                        m = more[0]
-                        parts.append('<div class="conflictline"><span class="m">%s</span> <span class="b">/ %s %s'
-                                     '</span></div><div>%s%s</div>' % (
-                                         esc(fmt(m.measured) if m.metric_field else fmt(m.max_ulp)),
-                                         esc(fmt(m.budget_value)), esc(m.metric), _v(m.verdict),
-                                         (' <span class="muted">&times;%d</span>' % len(more)) if len(more) > 1 else ""))
-                tip = " | ".join("%s: %s; %s vs %s%s" % (r.test, r.verdict, r.error_text(), r.budget_text(),
-                                                           ("; " + r.reason) if r.reason else "") for r in rs)
+                        parts.append(_cell(more[0], (' <span class="muted">&times;%d</span>' % len(more))
+                                           if len(more) > 1 else "", "conflictline"))
+                tip = " | ".join("%s: %s; %s%s" % (r.test, r.verdict, meaning(r),
+                                                    ("; " + r.reason) if r.reason and r.verdict != "skip" else "")
+                                 for r in rs)
                 tds.append('<td class="%s" style="background:%s" title="%s">%s</td>' % (
                     " ".join(sorted(set(classes))), ratio_colour(_worst(rs)), esc(tip), "".join(parts)))
             out.append('<tr><td class="uf">%s.<b>%s</b></td><td>%s</td>%s</tr>' % (
                 esc(unit), esc(form), esc(any_row.kind), "".join(tds)))
-    out.append("</table></section>")
+    out.append("</table></div></section>")
     return "\n".join(out)
 
 
@@ -302,8 +318,8 @@ def hist_section(rows):
         out.append("<h3>%s.%s</h3><div class=hgrid>" % (esc(unit), esc(form)))
         for r in rs:
             side = _col_label((r.profile, r.side, r.cc))[1]
-            out.append('<div class="hbox"><div class="t"><b>%s</b> %s &middot; %s &middot; %s vs %s</div>%s</div>' % (
-                esc(r.profile), esc(side), _v(r.verdict), esc(r.error_text()), esc(r.budget_text()), hist_svg(r)))
+            out.append('<div class="hbox"><div class="t"><b>%s</b> %s &middot; %s &middot; %s</div>%s</div>' % (
+                esc(r.profile), esc(side), _v(r.verdict), esc(meaning(r)), hist_svg(r)))
         out.append("</div>")
     out.append("</section>")
     return "\n".join(out)
@@ -354,8 +370,8 @@ def disagreement_section(rows):
         for p, u, f, c, g, diffs in dis:
             out.append("<tr><td>%s</td><td>%s.<b>%s</b></td><td>%s</td><td>%s %s</td><td>%s %s<br>"
                        '<span class="muted">%s</span></td><td>%s</td></tr>' % (
-                           esc(p), esc(u), esc(f), esc(", ".join(diffs)), _v(c.verdict), esc(c.error_text()),
-                           _v(g.verdict), esc(g.error_text()), esc(g.where_ran()), esc(g.budget_text())))
+                           esc(p), esc(u), esc(f), esc(", ".join(diffs)), _v(c.verdict), esc(error_phrase(c)),
+                           _v(g.verdict), esc(error_phrase(g)), esc(g.where_ran()), esc(bound_phrase(g))))
         out.append("</table>")
     else:
         out.append("<p>None found.</p>")
@@ -389,16 +405,16 @@ def skips_section(rows):
 
 def failures_section(rows):
     fails = sorted((r for r in rows if r.verdict == "fail"), key=lambda r: r.test)
-    out = ['<section id="failures"><h2>Failures (%d)</h2>' % len(fails)]
+    out = ['<section id="failures"><h2>All failures, with their failing inputs (%d)</h2>' % len(fails)]
     if not fails:
         out.append("<p>None.</p>")
     for r in fails:
         out.append('<div class="fail-item"><h3>%s <span class="muted">[%s %s \u00a7%s] on %s</span></h3>' % (
             esc(r.test), esc(r.catalog_id), esc(r.catalog_name), esc(r.guide_section), esc(r.where_ran())))
         out.append("<table>")
-        out.append("<tr><th>max error</th><td>%s</td></tr>" % esc(r.error_text()))
+        out.append("<tr><th>max error</th><td>%s</td></tr>" % esc(error_phrase(r)))
         out.append("<tr><th>budget</th><td>%s<br><span class=muted>%s</span></td></tr>" % (
-            esc(r.budget_text()), esc(r.budget_source)))
+            esc(bound_phrase(r)), esc(r.budget_source)))
         if r.worst_input or r.worst_input_text:
             out.append("<tr><th>worst input</th><td class=mono>%s<br>%s</td></tr>" % (
                 esc(", ".join(r.worst_input)), esc(r.worst_input_text)))
@@ -408,8 +424,8 @@ def failures_section(rows):
                 out.append("<tr><th>exact</th><td class=mono>%s</td></tr>" % esc(r.worst_exact))
         if r.reason:
             out.append("<tr><th>reason</th><td>%s</td></tr>" % esc(r.reason))
-        out.append("<tr><th>violations</th><td>%s of %s inputs</td></tr>" % (esc(fmt(r.violations)),
-                                                                          esc(fmt(r.input_count))))
+        out.append("<tr><th>violations</th><td>%s of %s inputs</td></tr>" % (
+            esc(num(r.violations, "no count")), esc(num(r.input_count, "an unrecorded number of"))))
         out.append("<tr><th>record</th><td class=mono>%s</td></tr>" % esc(r.where))
         out.append("</table>")
         if r.failures:
@@ -432,34 +448,51 @@ def notes_section(inp, conflicts):
         "<li>%s</li>" % esc(i) for i in items)
 
 
-def render(inp, title=None):
+def fold(section, is_open=False):
+    """A section made collapsible: its content in a <details> whose summary is its <h2> (the section
+    keeps its id, so links and anchors still find it)."""
+    if not section:
+        return section
+    m = re.match(r'\s*<section id="([^"]+)"><h2>(.*?)</h2>', section, re.S)
+    body = section[m.end():].rsplit("</section>", 1)[0]
+    return '<section id="%s"><details class="sec"%s><summary><h2>%s</h2></summary>%s</details></section>' % (
+        m.group(1), " open" if is_open else "", m.group(2), body)
+
+
+def render(inp, title=None, changes=None, margins=(0.5, 0.25)):
+    """The page. changes: report_baseline.compare() of these rows against a baseline, or None."""
     rows = inp.rows
     conflicts = mark_conflicts(rows)
     n = collections.Counter(r.verdict for r in rows)
     devices = sorted({r.where_ran() for r in rows if r.side == "gpu"})
     title = title or "cuconform conformance report"
+    status, _findings = overall(rows, changes, conflicts)
     body = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>%s</title>" % esc(title),
+        "<title>%s: %s</title>" % (esc(status), esc(title)),
         "<style>%s</style></head><body>" % CSS,
-        "<header><h1>%s</h1><p>%d records &middot; %d passed &middot; %d failed &middot; %d skipped &middot; "
-        "profiles: %s &middot; %s &middot; generated %s</p></header>" % (
-            esc(title), len(rows), n["pass"], n["fail"], n["skip"], esc(", ".join(inp.profiles())),
-            esc("; ".join(devices) or "cpu only"), esc(utc_now())),
-        '<nav><a href="#env">environment</a><a href="#totals">totals</a><a href="#map">error map</a>'
-        '<a href="#failures">failures</a><a href="#disagree">host/device</a><a href="#skips">skips</a>'
-        '<a href="#hist">histograms</a><a href="#perf">perf</a></nav><main>',
-        environment_section(inp, rows),
-        totals_section(rows),
-        map_section(rows),
-        failures_section(rows),
-        disagreement_section(rows),
-        skips_section(rows),
-        hist_section(rows),
-        perf_section(rows),
-        notes_section(inp, conflicts),
+        "<header><h1>%s</h1><p>%d records &middot; profiles: %s &middot; %s &middot; generated %s</p></header>" % (
+            esc(title), len(rows), esc(", ".join(inp.profiles())), esc("; ".join(devices) or "cpu only"),
+            esc(utc_now())),
+        '<nav><a href="#verdict">verdict</a><a href="#whyfail">what failed</a><a href="#changes">vs baseline</a>'
+        '<a href="#chart">error vs bound</a><a href="#map">every test</a><a href="#failures">all failures</a>'
+        '<a href="#totals">totals</a><a href="#env">environment</a><a href="#disagree">host/device</a>'
+        '<a href="#skips">skips</a><a href="#hist">histograms</a><a href="#perf">perf</a></nav><main>',
+        verdict_section(rows, changes, conflicts),
+        failed_section(rows),
+        report_baseline.section(changes, *margins),
+        chart_section(rows),
+        fold(map_section(rows)),
+        fold(failures_section(rows)),
+        fold(totals_section(rows)),
+        fold(environment_section(inp, rows)),
+        fold(disagreement_section(rows)),
+        fold(skips_section(rows)),
+        fold(hist_section(rows)),
+        fold(perf_section(rows)),
+        fold(notes_section(inp, conflicts)),
         '<p class="muted">summary: %d passed, %d failed, %d skipped</p>' % (n["pass"], n["fail"], n["skip"]),
         "</main></body></html>",
     ]
@@ -467,13 +500,21 @@ def render(inp, title=None):
 
 
 def run(args, out, err):
+    margins = (getattr(args, "margin_ulp", 0.5), getattr(args, "margin_rel", 0.25))
+    if any(m < 0 or math.isnan(m) for m in margins):
+        raise InputError("--margin-ulp and --margin-rel must be non-negative numbers")
     inp = load_inputs_filtered(args.results, args.profile)
     for path, why in inp.ignored:
         if "non-record JSON" in why:
             err.write("note: ignored %s: %s\n" % (path, why))
-    text = render(inp, args.title)
+    changes = None
+    if getattr(args, "baseline", None):
+        changes = report_baseline.compare(inp.rows, args.baseline, args.profile, *margins)
+    text = render(inp, args.title, changes, margins)
     write_text(args.output, text)
     n = collections.Counter(r.verdict for r in inp.rows)
-    print("html: wrote %s (%d records: %d pass, %d fail, %d skip; %d bytes)" % (
-        args.output, len(inp.rows), n["pass"], n["fail"], n["skip"], len(text.encode("utf-8"))), file=out)
+    status, _ = overall(inp.rows, changes, mark_conflicts(inp.rows))
+    print("html: wrote %s (%s; %d records: %d pass, %d fail, %d skip%s; %d bytes)" % (
+        args.output, status, len(inp.rows), n["pass"], n["fail"], n["skip"],
+        "; %d baseline regressions" % changes.regressions() if changes else "", len(text.encode("utf-8"))), file=out)
     return 0

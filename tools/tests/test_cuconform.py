@@ -464,6 +464,30 @@ def html_fixture(test):
     return test.run_dir("html-run", recs)
 
 
+def math_records():
+    """Element-wise math-function records (chapter 12, catalog F) for the per-function chart: a per-input
+    bound in three profiles on both sides (one over its bound), an ulp budget, an exact one."""
+    recs = []
+    for profile, ratio, verdict in (("default", 0.5, "pass"), ("no-fmad", 0.75, "pass"), ("fast-math", 1.6, "fail")):
+        for side in ("gpu", "cpu"):
+            r = make_record(unit="TrigReductionF", form="sinf", side=side, profile=profile, metric="bound", budget=2,
+                            max_ulp=3 if verdict == "fail" else 1, max_bound_ratio=ratio if side == "gpu" else 0.25,
+                            verdict=verdict if side == "gpu" else "pass", catalog_id="F4",
+                            budget_source="sinf: 2 (full range) [CUDA 13.0 Programming Guide 17.1 Table 17]",
+                            reason="3 of 1000 inputs outside the bound" if verdict == "fail" and side == "gpu" else "")
+            r["chapter"] = 12
+            recs.append(r)
+        r = make_record(unit="SqrtF", form="sqrtf", side="gpu", profile=profile, metric="ulp", budget=1,
+                        max_ulp=0, max_ulp_real=0.5, catalog_id="F9")
+        r["chapter"] = 12
+        recs.append(r)
+        r = make_record(unit="RoundF", form="rintf", side="gpu", profile=profile, metric="exact", budget=0,
+                        max_ulp=0, catalog_id="F11")
+        r["chapter"] = 12
+        recs.append(r)
+    return recs
+
+
 class TestHtml(CliTestCase):
     def test_html_contains_data_and_is_self_contained(self):
         d = html_fixture(self)
@@ -490,24 +514,91 @@ class TestHtml(CliTestCase):
         art = os.environ.get("CUCONFORM_ARTIFACTS_DIR") or self.path("artifacts")
         os.makedirs(art, exist_ok=True)
         d = html_fixture(self)
+        write_run(d, math_records())
         report = os.path.join(art, "tools-test-report.html")
         self.cli("html", d, "-o", report, expect=0)
         shot = os.path.join(art, "tools-test-report.png")
         if os.path.exists(shot):
             os.remove(shot)
         profile_dir = self.path("chromium-profile")
-        base = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile_dir]
+        base = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--force-device-scale-factor=1", "--user-data-dir=" + profile_dir]
         url = "file://" + os.path.abspath(report)
-        subprocess.run(base + ["--screenshot=" + shot, "--window-size=1400,2000", url],
+        subprocess.run(base + ["--screenshot=" + shot, "--window-size=1280,1600", url],
                        capture_output=True, timeout=90)
         self.assertTrue(os.path.exists(shot), "chromium wrote no screenshot")
         self.assertGreater(os.path.getsize(shot), 10 * 1024)
-        with open(shot, "rb") as f:
-            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+        width, height, rows = read_png(shot, max_rows=400)
+        self.assertEqual((width, height), (1280, 1600))
+        # the top of the page is not blank: the first 300 rows hold plenty of non-white pixels
+        ink = sum(1 for row in rows[:300] for px in row if px != (255, 255, 255))
+        self.assertGreater(ink, 0.2 * 300 * width, "the top 300 rows are nearly blank")
+        # the FAIL verdict band (#c62828) spans most of the width near the top, under the header
+        band = [y for y, row in enumerate(rows) if sum(1 for px in row if near(px, (0xc6, 0x28, 0x28))) > width // 2]
+        self.assertTrue(band, "no FAIL verdict band (#c62828) in the first %d rows" % len(rows))
+        self.assertLess(band[0], 250)
+        self.assertGreater(len(band), 40)     # a band, not a rule
         dom = subprocess.run(base + ["--dump-dom", url], capture_output=True, text=True, timeout=90).stdout
         self.assertIn("SqrtApprox", dom)
-        self.assertRegex(dom, r">37<")
         self.assertIn("<svg", dom)
+        verdict, why, chart, full_map = (dom.find(s) for s in (
+            'id="verdict"', "What failed and why", 'id="chart"', 'id="map"'))
+        self.assertTrue(min(verdict, why, chart, full_map) >= 0, "a section is missing from the rendered page")
+        self.assertLess(verdict, why)
+        self.assertLess(why, chart)
+        self.assertLess(chart, full_map)      # the verdict comes before the per-test map
+        self.assertRegex(dom, r'<span class="vword">FAIL</span>')
+        self.assertIn('<section id="map"><details class="sec">', dom)      # collapsed: no "open"
+        self.assertIn("TrigReductionF.sinf", dom[chart:full_map])
+
+
+def near(px, rgb, tol=8):
+    return all(abs(a - b) <= tol for a, b in zip(px, rgb))
+
+
+def read_png(path, max_rows=None):
+    """(width, height, the first max_rows rows as lists of (r, g, b)) of an 8-bit RGB/RGBA PNG,
+    decoded with zlib (standard library only)."""
+    import struct
+    import zlib
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, head = 8, [], None
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            head = struct.unpack(">IIBBBBB", chunk)
+        elif kind == b"IDAT":
+            idat.append(chunk)
+        pos += 12 + n
+    width, height, depth, ctype, _c, _f, interlace = head
+    assert depth == 8 and ctype in (2, 6) and interlace == 0, "unexpected PNG format %s" % (head,)
+    bpp = 3 if ctype == 2 else 4
+    stride = width * bpp
+    want = height if max_rows is None else min(height, max_rows)
+    raw = zlib.decompressobj().decompress(b"".join(idat), want * (stride + 1))
+    prev, rows = bytearray(stride), []
+    for y in range(want):
+        ft, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            if ft == 1:
+                line[i] = (line[i] + a) & 255
+            elif ft == 2:
+                line[i] = (line[i] + b) & 255
+            elif ft == 3:
+                line[i] = (line[i] + ((a + b) >> 1)) & 255
+            elif ft == 4:
+                c = prev[i - bpp] if i >= bpp else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, bpp)])
+        prev = line
+    return width, height, rows
 
 
 # ----------------------------------------------------------------------------- bad input

@@ -1,0 +1,268 @@
+"""Tests of the HTML report's top (verdict, what failed, baseline changes), its per-function
+chart and the wording of every error/bound pair (run: python3 -m unittest discover -s tools/tests -v).
+
+Synthetic results folders, the CLI run as a subprocess as CI does; the rendering in
+headless Chromium is test_cuconform.TestHtml.test_html_renders.
+"""
+
+import re
+import unittest
+
+from test_cuconform import CliTestCase, make_record, math_records, standard_records
+
+FORBIDDEN = ("n/a / 1 bound", "inf / 0 bound", "/ 0 bound", "/ 1 bound", "n/a")
+# "<number or n/a or inf> / <number> <metric>": the old cell layout, meaningless for most metrics
+OLD_CELL = re.compile(r"(?:n/a|inf|nan|\d[\d.e+-]*) / [\d.e+-]+ "
+                      r"(?:bound|exact|ulp|ulp_real|abs|model|differs|codegen|observed|perf|skip|report)\b")
+
+CLAIM = ('claim coalesced_faster: "coalesced access is faster" [BPG 9.2.1]; rule ratio > 1.2; measured ratio 3.1 '
+         '(quartile bounds 2.9 to 3.3, 20 trials a sample, 2 round(s)): holds')
+
+
+def every_metric_kind():
+    """One record per budget metric the harness writes (fixtures/include/cuconform/harness/grading.h,
+    kernel/run.cuh), each in the state that used to print a meaningless pair."""
+    k = dict(side="gpu", histogram=[])
+    recs = [
+        make_record(unit="U", form="ulp_ok", metric="ulp", budget=2, max_ulp=1, **k),
+        make_record(unit="U", form="ulp_class", metric="ulp", budget=2, max_ulp="inf", verdict="fail", **k),
+        make_record(unit="U", form="bound_null", metric="bound", budget=1, max_bound_ratio=None, **k),
+        make_record(unit="U", form="bound_inf", metric="bound", budget=0, max_bound_ratio="inf", verdict="fail",
+                    violations=4, kind="kernel", **k),
+        make_record(unit="U", form="bound_kernel", metric="bound", budget=0, max_bound_ratio=0.9978, kind="kernel",
+                    **k),
+        make_record(unit="U", form="abs", metric="abs", budget=1e-3, max_abs=1e-6, **k),
+        make_record(unit="U", form="exact_ok", metric="exact", budget=0, max_ulp=0, kind="kernel", **k),
+        make_record(unit="U", form="exact_bad", metric="exact", budget=0, max_ulp=0, violations=3, verdict="fail",
+                    kind="kernel", **k),
+        make_record(unit="U", form="model", metric="model", budget=0, models={"fused": 10, "unfused": 0}, **k),
+        make_record(unit="U", form="differs", metric="differs", budget=0, models={"differs-as-documented": 7}, **k),
+        make_record(unit="U", form="codegen", metric="codegen", budget=0, kind="codegen", **k),
+        make_record(unit="U", form="observed", metric="observed", budget=0, kind="kernel",
+                    measures={"observed_reordered": 3, "run_seconds": 0.1}, **k),
+        make_record(unit="U", form="skip_metric", metric="skip", budget=0, verdict="skip",
+                    reason="no claim under this profile: codegen probe", **k),
+        make_record(unit="U", form="report_only", metric="report", budget=None, side="cpu", verdict="skip",
+                    reason="no budget to gate on (no documented-bounds table for glibc 2.39); measured max 3 ulp",
+                    histogram=[]),
+    ]
+    perf = make_record(unit="U", form="claims", metric="perf", budget=0, kind="perf", **k)
+    perf["inputs"]["tier"] = "perf"
+    perf["notes"] = [CLAIM]
+    perf_skip = make_record(unit="U", form="claims_off", metric="perf", budget=0, kind="perf", verdict="skip",
+                            reason="perf tier: off unless CUCONFORM_PERF=1 (ci/gpu-perf.sh)", **k)
+    perf_skip["inputs"]["tier"] = "perf"
+    return recs + [perf, perf_skip]
+
+
+class ReportCase(CliTestCase):
+    def html(self, records, *opts, expect=0, name="run"):
+        d = self.run_dir(name, records)
+        out = self.path(name + ".html")
+        p = self.cli("html", d, "-o", out, *opts, expect=expect)
+        if expect != 0:
+            return p, None
+        with open(out, encoding="utf-8") as f:
+            return p, f.read()
+
+    def baseline_of(self, records, name="base"):
+        d = self.run_dir(name, records)
+        out = self.path(name + ".json")
+        self.cli("baseline", d, "-o", out, expect=0)
+        return out
+
+
+class TestMeaning(ReportCase):
+    def test_every_metric_reads_meaningfully(self):
+        _p, text = self.html(every_metric_kind())
+        words = " ".join(re.sub(r"<[^>]+>", " ", text).split())       # what a reader sees, tags removed
+        for bad in FORBIDDEN:
+            self.assertNotIn(bad, text)
+            self.assertNotIn(bad, words)
+        self.assertIsNone(OLD_CELL.search(words), OLD_CELL.search(words) and OLD_CELL.search(words).group(0))
+        for meant in ("1 ulp", "\u2264 2 ulp",
+                      "class error (a wrong NaN, infinity or sign)",
+                      "error/bound not measured (no input fell under a documented bound)",
+                      "passes at error/bound \u2264 1 (documented bound 1)",
+                      "error/bound inf: a class error", "4 inputs outside", "per-input documented bounds",
+                      "error/bound 0.9978",
+                      "1e-06 absolute", "\u2264 0.001 absolute",
+                      "exact: 0 differences", "exact: 3 differing outputs", "must be exact",
+                      "every output matches a documented model (fused 10, unfused 0)",
+                      "differs as documented: 0 exceptions",
+                      "codegen: every check held",
+                      "observed, not graded by value (reordered 3)",
+                      "perf: 1 of 1 claims hold",
+                      "not graded (perf tier: off unless CUCONFORM_PERF=1 (ci/gpu-perf.sh))",
+                      "not graded (no claim under this profile: codegen probe)",
+                      "not graded: report only, no documented bound to gate on (no budget to gate on",
+                      "(report only, no bound: no budget to gate on"):
+            self.assertIn(meant.replace("&", "&amp;"), text)
+
+    def test_kernel_bound_colour_is_within_budget(self):
+        # max_bound_ratio 0.9978 against budget.value 0 is within the per-input bound: not painted "over"
+        _p, text = self.html([make_record(unit="K", form="bound_kernel", side="gpu", metric="bound", budget=0,
+                                          max_bound_ratio=0.9978, kind="kernel")])
+        cell = re.search(r'<td class="cell" style="background:([^"]+)"', text)
+        self.assertTrue(cell.group(1).startswith("hsl("), cell.group(1))
+
+
+class TestTop(ReportCase):
+    def verdict(self, text):
+        m = re.search(r'<section id="verdict" class="verdict (\w+)"><div class="vline"><span class="vword">([^<]+)<',
+                      text)
+        return m.group(1), m.group(2)
+
+    def test_pass(self):
+        p, text = self.html(standard_records())
+        self.assertEqual(self.verdict(text), ("pass", "PASS"))
+        self.assertIn("html: wrote", p.stdout)
+        self.assertIn("(PASS;", p.stdout)
+        self.assertIn("Nothing failed.", text)
+        self.assertIn("No baseline was given", text)
+        self.assertIn("0 failed, 0 of them not self-tests", text)
+
+    def test_failed_selftest_is_a_finding_not_a_fail(self):
+        recs = standard_records() + [make_record(unit="PlantedArithmetic", form="three_ulp_off", selftest=True,
+                                                 verdict="fail", max_ulp=0, reason="planted defect NOT detected")]
+        _p, text = self.html(recs)
+        self.assertEqual(self.verdict(text), ("findings", "PASS with findings"))
+        self.assertIn("1 self-test failed", text)
+        self.assertIn('<span class="tag">self-test</span>', text)
+
+    def test_all_skipped_is_a_finding(self):
+        _p, text = self.html([make_record(side="gpu", verdict="skip", cc=None)])
+        self.assertEqual(self.verdict(text), ("findings", "PASS with findings"))
+        self.assertIn("no test ran: all 1 records are skips", text)
+
+    def test_fail_lists_worst_first_capped(self):
+        recs = standard_records()
+        for i in range(12):
+            recs.append(make_record(unit="Over%02d" % i, form="f", side="gpu", verdict="fail", max_ulp=3 + i,
+                                    budget=2, catalog_id="C%d" % i, budget_source="source %d" % i,
+                                    worst_text="(worst input %d)" % i, reason="reason %d" % i))
+        _p, text = self.html(recs)
+        self.assertEqual(self.verdict(text), ("fail", "FAIL"))
+        self.assertIn("12 failed, 12 of them not self-tests", text)
+        why = text[text.index('id="whyfail"'):text.index('id="changes"')]
+        shown = re.findall(r"<b>default/(Over\d\d)\.f\.gpu</b>", why)
+        self.assertEqual(shown, ["Over%02d" % i for i in range(11, 1, -1)])    # 10 rows, largest error first
+        self.assertIn('<a href="#failures">and 2 more failures</a>', why)
+        for s in ("C11", "(worst input 11)", "got 0x1.000002p+0, expected 0x1p+0", "14 ulp", "\u2264 2 ulp",
+                  "source 11", "reason 11"):
+            self.assertIn(s, why)
+        # the full list is below, collapsed, and comes after the answers
+        self.assertLess(text.index('id="verdict"'), text.index('<section id="map"><details class="sec">'))
+        self.assertIn('<section id="failures"><details class="sec">', text)
+        self.assertIn("Over00", text[text.index('id="failures"'):])
+
+
+class TestBaseline(ReportCase):
+    def test_changes_against_baseline_match_the_gate(self):
+        base_recs = standard_records()
+        base_recs[0]["verdict"] = "fail"                     # FmaContraction cpu: fails in the baseline
+        base = self.baseline_of(base_recs)
+        recs = standard_records()
+        recs[1]["verdict"] = "fail"                          # FmaContraction gpu: newly failing
+        recs[2]["errors"]["max_ulp"] = 1.75                  # SqrtApprox cpu 1 -> 1.75: grew beyond 0.5 ulp
+        recs[3]["errors"]["max_ulp"] = 0                     # SqrtApprox gpu 1 -> 0: shrank beyond 0.5 ulp
+        del recs[5]                                          # DivRounding gpu: missing
+        p, text = self.html(recs, "--baseline", base)
+        ch = text[text.index('id="changes"'):text.index('id="chart"')]
+
+        def row(title):
+            m = re.search(r"<tr><td>%s</td><td class=num>(\d+)</td><td>(.*?)</td></tr>" % re.escape(title), ch, re.S)
+            self.assertIsNotNone(m, title)
+            return int(m.group(1)), m.group(2)
+
+        n, cell = row("newly failing")
+        self.assertEqual(n, 1)
+        self.assertIn("default/FmaContraction.expression.gpu [cc 9.0]", cell)
+        n, cell = row("newly passing")
+        self.assertEqual(n, 1)
+        self.assertIn("default/FmaContraction.expression.cpu", cell)
+        n, cell = row("error grew beyond the gate&#x27;s margins")
+        self.assertEqual(n, 1)
+        self.assertIn("max_ulp 1 -&gt; 1.75", cell)
+        n, cell = row("error shrank beyond the gate&#x27;s margins")
+        self.assertEqual(n, 1)
+        self.assertIn("default/SqrtApprox.sqrtf.gpu [cc 9.0]</span>: max_ulp 1 -&gt; 0", cell)
+        n, cell = row("missing from this run")
+        self.assertEqual(n, 1)
+        self.assertIn("default/DivRounding.fdiv.gpu [cc 9.0]", cell)
+        # the same regressions as the gate itself
+        d = self.run_dir("again", recs)
+        g = self.cli("gate", d, "--baseline", base, expect=1)
+        n_gate = int(re.search(r"gate: FAIL \((\d+) regressions?\)", g.stdout).group(1))
+        self.assertIn("FAIL, %d regressions" % n_gate, ch)
+        self.assertIn("; %d baseline regressions;" % n_gate, p.stdout)
+        self.assertEqual(re.search(r'class="vword">([^<]+)<', text).group(1), "FAIL")
+        # a wider margin: no growth, no shrink
+        _p, text = self.html(recs, "--baseline", base, "--margin-ulp", "2", name="wide")
+        ch = text[text.index('id="changes"'):text.index('id="chart"')]
+        self.assertRegex(ch, r"error grew beyond the gate&#x27;s margins</td><td class=num>0<")
+        self.assertRegex(ch, r"error shrank beyond the gate&#x27;s margins</td><td class=num>0<")
+
+    def test_regression_only_is_a_finding(self):
+        base = self.baseline_of(standard_records())
+        _p, text = self.html(standard_records()[:-1], "--baseline", base)
+        self.assertIn('class="vword">PASS with findings<', text)
+        self.assertIn("1 regression against the baseline", text)
+
+    def test_bound_ratio_within_one_is_within_budget(self):
+        # max_bound_ratio is error / bound: it passes at <= 1 whatever budget.value holds (0 for kernel units)
+        rec = make_record(unit="K", form="bound_kernel", side="gpu", metric="bound", budget=0, max_bound_ratio=0.99,
+                          kind="kernel")
+        base = self.baseline_of(standard_records())
+        _p, text = self.html(standard_records() + [rec], "--baseline", base)        # new, so checked on its own
+        ch = text[text.index('id="changes"'):text.index('id="chart"')]
+        self.assertNotIn("above budget", ch)
+        over = make_record(unit="K", form="bound_kernel", side="gpu", metric="bound", budget=0, max_bound_ratio=1.5,
+                           kind="kernel")
+        _p, text = self.html(standard_records() + [over], "--baseline", base, name="over")
+        ch = text[text.index('id="changes"'):text.index('id="chart"')]
+        self.assertRegex(ch, r"above budget \(gate check on this run\)</td><td class=num>1<")
+
+    def test_other_toolkit_is_compared_and_said(self):
+        base = self.baseline_of(standard_records(nvcc="12.8.93"))
+        _p, text = self.html(standard_records(), "--baseline", base)
+        self.assertIn("another toolkit or architecture", text)
+        self.assertIn("toolkit: run has nvcc 13.0, baseline has nvcc 12.8", text)
+
+    def test_bad_baseline_exit_2(self):
+        d = self.run_dir("run", standard_records())
+        junk = self.path("junk.json")
+        with open(junk, "w") as f:
+            f.write('{"schema": "cuconform.matrix/1"}')
+        self.bad("html", d, "-o", self.path("r.html"), "--baseline", junk, must=("junk.json", "not a baseline"))
+        self.bad("html", d, "-o", self.path("r.html"), "--baseline", self.path("nope.json"), must=("no such",))
+        base = self.baseline_of(standard_records())
+        self.bad("html", d, "-o", self.path("r.html"), "--baseline", base, "--margin-rel", "-1",
+                 must=("--margin-rel",))
+
+
+class TestChart(ReportCase):
+    def test_per_function_chart(self):
+        _p, text = self.html(standard_records() + math_records())
+        chart = text[text.index('<section id="chart">'):text.index('<section id="map"><details class="sec">')]
+        self.assertIn("3 functions, 12 results", chart)
+        for s in ("TrigReductionF.sinf", "SqrtF.sqrtf", "RoundF.rintf", ">default<", ">no-fmad<", ">fast-math<",
+                  "bound = 1.0", "measured max error / documented bound", "math function &middot; catalog",
+                  "\u2264 2 ulp, per input", "\u2264 1 ulp", "exact", ">gpu<", ">cpu<"):
+            self.assertIn(s, chart)
+        self.assertNotIn("FmaContraction", chart)      # chapter 7: not a math function
+        # worst first: the function over its bound leads
+        self.assertLess(chart.index("TrigReductionF"), chart.index("SqrtF"))
+        # one mark per profile and side: 6 for sinf, 3 each for sqrtf and rintf; the failure outlined in black
+        marks = re.findall(r"<(circle|rect) [^>]*><title>", chart)       # the legend's shapes have no title
+        self.assertEqual((marks.count("circle"), marks.count("rect")), (3 + 3 + 3, 3))
+        self.assertIn("fast-math gpu: error/bound 1.6", chart)
+        self.assertEqual(len(re.findall(r'stroke="#000" stroke-width="1.6"><title>', chart)), 1)
+
+    def test_no_math_functions(self):
+        _p, text = self.html(standard_records())
+        self.assertIn("No math-function records to chart", text)
+
+
+if __name__ == "__main__":
+    unittest.main()
