@@ -8,7 +8,7 @@ is stated, where the gate would refuse it.
 
 from . import gate
 from .common import fmt, group_keys, load_baseline, match_rows
-from .report_text import clip, esc, graded_ratio
+from .report_text import clip, esc
 
 SHOW = 10   # rows a category shows before "and N more"
 LIST_MAX = 300  # at most this many in all; the gate's own output has the rest
