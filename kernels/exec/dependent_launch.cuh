@@ -1,0 +1,687 @@
+//===-- E10 exec.programmatic-dependent-launch, E12 exec.memory-sync-domains:
+//      launch attributes that must not change a result ------------------------===//
+// Guide:  Programming Guide "Programmatic Dependent Launch and Synchronization"
+//         (CC >= 9.0: a secondary kernel launched with cudaLaunchKernelEx and
+//         cudaLaunchAttributeProgrammaticStreamSerialization may start before
+//         the primary kernel of the same stream has finished, once every
+//         primary block has called cudaTriggerProgrammaticLaunchCompletion
+//         or exited (no trigger: it happens implicitly when the blocks
+//         exit); its blocks may run before the primary's writes are visible,
+//         so it must call cudaGridDependencySynchronize (which waits for the
+//         primary to complete and flush) before it reads them; the overlap
+//         is opportunistic, relying on it can deadlock; the benefit is the
+//         secondary's independent preamble and its launch latency hidden
+//         behind the primary). Programming Guide "Memory Synchronization
+//         Domains" (from Hopper and CUDA 12.0 each launch has a domain ID and
+//         a fence orders only the writes of its own domain; logical domains
+//         cudaLaunchMemSyncDomainDefault / Remote are selected per launch or
+//         stream with cudaLaunchAttributeMemSyncDomain and mapped to physical
+//         ones with cudaLaunchAttributeMemSyncDomainMap, default -> 0 and
+//         remote -> 1 on GPUs with more than one domain; the domain never
+//         changes what memory a kernel may access; cudaDevAttrMemSyncDomainCount
+//         is 4 on Hopper and 1 before it, where the feature is still usable;
+//         stream capture copies both attributes into the kernel node, and a
+//         graph ignores those of the stream it is launched into).
+// Check:  E10 exact (min_cc 90): a producer writes X (every block triggers
+//         first, then waits `delay` cycles before writing, so an early
+//         secondary would read stale X); the consumer does independent work
+//         from the input, calls cudaGridDependencySynchronize, then folds X
+//         into an accumulator; R rounds (1000 for 0, 1 and 1000 elements, 100
+//         for 65537) chained through the accumulator, so one stale read in
+//         any round changes the final output. The serial launch (plain <<<>>> pair), the PDL
+//         pair (explicit trigger) and the PDL pair with the implicit trigger
+//         must all be bitwise equal to the host's chain. Observed (warned,
+//         not graded): the PDL pair whose consumer skips the wait; the record
+//         keeps how many elements diverged. Codegen (PTX): the triggering
+//         producer has griddepcontrol.launch_dependents, the implicit one no
+//         griddepcontrol at all; the waiting consumer has griddepcontrol.wait,
+//         the non-waiting one none. Perf: 8 producer/consumer pairs of short
+//         kernels (2^18 elements, a 32-hash preamble): PDL not slower than
+//         the serial launches (median ratio >= 1.0).
+//         E12 exact (min_cc 0, the domains are usable on every device): a
+//         last-block reduction (partials, __threadfence, ticket) launched in
+//         the default domain, the remote domain (launch attribute), the remote
+//         domain with a stream map, the remote domain as a stream attribute,
+//         and as a captured graph launched into a stream with another map:
+//         all bitwise equal to the host. Facts (1 / 0, or 1000 + the code of
+//         a refused call): the domain count is 4 on CC 9.0 and 1 below 9.0
+//         (at least 1 above); launches with the remote domain, with a map,
+//         both accepted and run; the stream attributes read back as set; a
+//         new stream's logical domain reads Default; stream capture copies the
+//         domain and the map into the kernel node. A probe records the count
+//         and a new stream's map. Codegen: the reduction has its device-scope
+//         fence. Not testable here: that a fence of one domain does not order
+//         another domain's writes (the guide only permits the weaker order;
+//         no outcome is required to differ).
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cuconform/kernel_unit.h"
+
+namespace cuconform::units {
+
+// ---- E10: the producer / consumer pair --------------------------------------------
+namespace pdl {
+
+constexpr unsigned kBlock = 256;
+constexpr int kPreIters = 4;  // the consumer's independent work per element (correctness cases)
+
+CUC_HD inline std::uint32_t hash(std::uint32_t x) {
+  x ^= x >> 16;
+  x *= 0x7feb352du;
+  x ^= x >> 15;
+  x *= 0x846ca68bu;
+  x ^= x >> 16;
+  return x;
+}
+/// What the producer writes for input v in round r (a new value every round,
+/// so X left from the previous round is stale).
+CUC_HD inline std::uint32_t produce(std::uint32_t v, std::uint32_t r) { return hash(v + 0x9e3779b9u * (r + 1u)); }
+/// The consumer's independent preamble: depends on the input only.
+CUC_HD inline std::uint32_t prework(std::uint32_t v, std::uint32_t r, int iters) {
+  std::uint32_t h = v ^ (r * 0x85ebca6bu);
+  for (int i = 0; i < iters; ++i) h = hash(h + static_cast<std::uint32_t>(i));
+  return h;
+}
+/// One round folded into the accumulator: for fixed inputs a bijection of the
+/// accumulator, so a changed X in any round survives to the end.
+CUC_HD inline std::uint32_t fold(std::uint32_t acc, std::uint32_t x, std::uint32_t pre) {
+  return ((acc << 5) | (acc >> 27)) ^ (x + pre);
+}
+
+__device__ inline void spin(long long cycles) {
+  if (cycles <= 0) return;
+  const long long t0 = clock64();
+  while (clock64() - t0 < cycles) {
+  }
+}
+
+template <bool Trigger>
+__device__ void primary_body(const std::uint32_t* in, std::uint32_t* x, unsigned n, std::uint32_t r, long long delay) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900  // (griddepcontrol is CC >= 9.0; min_cc keeps older GPUs out)
+  if constexpr (Trigger) cudaTriggerProgrammaticLaunchCompletion();  // before the work: the dependent may start now
+#endif
+  spin(delay);
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] = produce(in[i], r);
+}
+template <bool Wait>
+__device__ void secondary_body(const std::uint32_t* in, const std::uint32_t* x, std::uint32_t* acc, unsigned n,
+                               std::uint32_t r, int pre_iters) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const std::uint32_t pre = i < n ? prework(in[i], r, pre_iters) : 0u;  // independent of the primary
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+  if constexpr (Wait) cudaGridDependencySynchronize();  // the primary has completed and flushed
+#endif
+  if (i < n) acc[i] = fold(acc[i], x[i], pre);
+}
+
+}  // namespace pdl
+
+__global__ void pdl_primary_trigger(const std::uint32_t* in, std::uint32_t* x, unsigned n, std::uint32_t r, long long delay) {
+  pdl::primary_body<true>(in, x, n, r, delay);
+}
+__global__ void pdl_primary_implicit(const std::uint32_t* in, std::uint32_t* x, unsigned n, std::uint32_t r, long long delay) {
+  pdl::primary_body<false>(in, x, n, r, delay);
+}
+__global__ void pdl_secondary_wait(const std::uint32_t* in, const std::uint32_t* x, std::uint32_t* acc, unsigned n,
+                                   std::uint32_t r, int pre_iters) {
+  pdl::secondary_body<true>(in, x, acc, n, r, pre_iters);
+}
+__global__ void pdl_secondary_nowait(const std::uint32_t* in, const std::uint32_t* x, std::uint32_t* acc, unsigned n,
+                                     std::uint32_t r, int pre_iters) {
+  pdl::secondary_body<false>(in, x, acc, n, r, pre_iters);
+}
+
+namespace pdl {
+
+using Primary = void (*)(const std::uint32_t*, std::uint32_t*, unsigned, std::uint32_t, long long);
+using Secondary = void (*)(const std::uint32_t*, const std::uint32_t*, std::uint32_t*, unsigned, std::uint32_t, int);
+
+/// A stream of the unit's own (PDL pairs a primary and a secondary of one
+/// stream; a non-blocking stream keeps other work out of it).
+struct OwnStream {
+  cudaStream_t s = nullptr;
+  OwnStream() { CUC_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
+  ~OwnStream() { if (s) cudaStreamDestroy(s); }
+  OwnStream(const OwnStream&) = delete;
+  OwnStream& operator=(const OwnStream&) = delete;
+};
+
+/// One round: the primary as a plain launch, then the secondary through
+/// cudaLaunchKernelEx, with the programmatic-serialization attribute or none.
+inline void launch_pair(Primary p, Secondary k, bool programmatic, const std::uint32_t* in, std::uint32_t* x, std::uint32_t* acc,
+                  unsigned n, std::uint32_t r, long long delay, int pre_iters, cudaStream_t s) {
+  const unsigned blocks = (n + kBlock - 1) / kBlock;
+  p<<<blocks, kBlock, 0, s>>>(in, x, n, r, delay);
+  CUC_CHECK(cudaGetLastError());
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3(blocks);
+  cfg.blockDim = dim3(kBlock);
+  cfg.dynamicSmemBytes = 0;
+  cfg.stream = s;
+  cfg.attrs = programmatic ? attr : nullptr;
+  cfg.numAttrs = programmatic ? 1 : 0;
+  CUC_CHECK(cudaLaunchKernelEx(&cfg, k, in, static_cast<const std::uint32_t*>(x), acc, n, r, pre_iters));
+}
+
+/// The host's chain (the answer of every correct form).
+inline void chain(std::size_t n, long rounds, const std::uint32_t* in, std::uint32_t* out) {
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t acc = 0;
+    for (long r = 0; r < rounds; ++r) {
+      const std::uint32_t rr = static_cast<std::uint32_t>(r);
+      acc = fold(acc, produce(in[i], rr), prework(in[i], rr, kPreIters));
+    }
+    out[i] = acc;
+  }
+}
+
+}  // namespace pdl
+
+struct ProgrammaticDependentLaunch {
+  static constexpr UnitInfo info{"programmatic_dependent_launch", "E10", "exec.programmatic-dependent-launch",
+                                 "CPG Programmatic Dependent Launch and Synchronization", 11, Kind::kernel, 90};
+  using In = std::uint32_t;
+  using Out = std::uint32_t;
+  /// n elements, p0 rounds, p1 the producer's delay in clock cycles after its trigger.
+  static KernelCase make(std::size_t n, long rounds, long delay) {
+    KernelCase k{"n=" + std::to_string(n) + ",rounds=" + std::to_string(rounds) + ",delay=" + std::to_string(delay), n};
+    k.p0 = rounds;
+    k.p1 = delay;
+    return k;
+  }
+  static std::vector<KernelCase> cases() {
+    return {make(0, 1000, 2000), make(1, 1000, 2000), make(1000, 1000, 2000), make(65537, 100, 2000)};
+  }
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const In* in, Out* out, int) { pdl::chain(c.n, c.p0, in, out); }
+
+  static void run(pdl::Primary p, pdl::Secondary k, bool programmatic, const KernelCase& c, const In* in, Out* out) {
+    if (!c.n) return;
+    pdl::OwnStream st;
+    const unsigned n = static_cast<unsigned>(c.n);
+    DeviceBuffer<std::uint32_t> x(c.n);
+    CUC_CHECK(cudaMemsetAsync(x.p, 0xff, c.n * sizeof(std::uint32_t), st.s));  // stale before round 0
+    CUC_CHECK(cudaMemsetAsync(out, 0, c.n * sizeof(Out), st.s));
+    for (long r = 0; r < c.p0; ++r)
+      pdl::launch_pair(p, k, programmatic, in, x.p, out, n, static_cast<std::uint32_t>(r), c.p1, pdl::kPreIters, st.s);
+    CUC_CHECK(cudaStreamSynchronize(st.s));
+  }
+  struct serial {  // the plain two-launch version: stream order alone
+    static constexpr const char* name = "serial";
+    static constexpr Role role = Role::robust;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+      run(pdl_primary_trigger, pdl_secondary_wait, false, c, in, out);
+    }
+  };
+  struct pdl_trigger {
+    static constexpr const char* name = "pdl_trigger";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+      run(pdl_primary_trigger, pdl_secondary_wait, true, c, in, out);
+    }
+  };
+  struct pdl_implicit_trigger {
+    static constexpr const char* name = "pdl_implicit_trigger";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+      run(pdl_primary_implicit, pdl_secondary_wait, true, c, in, out);
+    }
+  };
+  struct pdl_no_wait {  // reads X without cudaGridDependencySynchronize: a race
+    static constexpr const char* name = "pdl_no_wait";
+    static constexpr Role role = Role::warned;
+    static constexpr bool observed = true;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+      run(pdl_primary_trigger, pdl_secondary_nowait, true, c, in, out);
+    }
+  };
+  using forms = Forms<serial, pdl_trigger, pdl_implicit_trigger, pdl_no_wait>;
+
+  static void observe(const KernelCase& c, const In* in, const Out* out, Observations& obs) {
+    std::vector<Out> want(c.n);
+    pdl::chain(c.n, c.p0, in, want.data());
+    double diverged = 0;
+    for (std::size_t i = 0; i < c.n; ++i) diverged += out[i] != want[i];
+    obs.count("diverged_elements", diverged);
+    obs.count("elements", static_cast<double>(c.n));
+    obs.note("case " + c.name + ": without cudaGridDependencySynchronize " + std::to_string(static_cast<long long>(diverged)) +
+             " of " + std::to_string(c.n) + " elements read a stale X in some round");
+  }
+
+  static void host_model(ModelChecks& m) {
+    // The fold keeps a difference: one changed X in round 0 of 1000 changes the result.
+    std::uint32_t a = 0, b = 0;
+    for (std::uint32_t r = 0; r < 1000; ++r) {
+      const std::uint32_t pre = pdl::prework(7u, r, pdl::kPreIters);
+      a = pdl::fold(a, pdl::produce(7u, r), pre);
+      b = pdl::fold(b, r == 0 ? 0xffffffffu : pdl::produce(7u, r), pre);
+    }
+    m.expect("a stale X in round 0 of 1000 changes the chained result", a != b, 1,
+             "catalog E10: 1000 iterations, any mismatch must show");
+    std::size_t same = 0;
+    for (std::uint32_t v = 0; v < 4096; ++v) same += pdl::produce(v, 5) == pdl::produce(v, 4);
+    m.expect("inputs whose X equals the previous round's X (of 4096)", static_cast<double>(same), 0,
+             "a stale X must differ from the fresh one");
+  }
+
+  static void codegen(CodegenRules& r, const Profile&) {
+    const char* src = "CPG Programmatic Dependent Launch";
+    r.present("pdl_primary_trigger", "griddepcontrol\\.launch_dependents",
+              std::string(src) + ": cudaTriggerProgrammaticLaunchCompletion is griddepcontrol.launch_dependents");
+    r.absent("pdl_primary_implicit", "griddepcontrol\\..*",
+             std::string(src) + ": without the call the trigger is implicit at block exit (no instruction)");
+    r.present("pdl_secondary_wait", "griddepcontrol\\.wait",
+              std::string(src) + ": cudaGridDependencySynchronize is griddepcontrol.wait");
+    r.absent("pdl_secondary_nowait", "griddepcontrol\\..*", std::string(src) + ": the racing consumer does not wait");
+  }
+
+  /// Short kernels: 2^18 elements, no delay, a 32-hash preamble; 8 pairs a trial.
+  static void perf(Perf& p) {
+    const unsigned n = 1u << 18;
+    const int pre = 32, pairs = 8;
+    auto* in = static_cast<std::uint32_t*>(p.buffer(n * sizeof(std::uint32_t)));
+    auto* x = static_cast<std::uint32_t*>(p.buffer(n * sizeof(std::uint32_t)));
+    auto* acc = static_cast<std::uint32_t*>(p.buffer(n * sizeof(std::uint32_t)));
+    auto seq = [=](bool programmatic) {
+      return [=](cudaStream_t s) {
+        for (int r = 0; r < pairs; ++r)
+          pdl::launch_pair(pdl_primary_trigger, pdl_secondary_wait, programmatic, in, x, acc, n, static_cast<std::uint32_t>(r), 0,
+                     pre, s);
+      };
+    };
+    p.time("serial_pairs", seq(false), 0);
+    p.time("pdl_pairs", seq(true), 0);
+    p.faster("pdl_not_slower", "pdl_pairs", "serial_pairs", 1.0,
+             "the secondary's independent preamble and launch latency can overlap the primary",
+             "CPG Programmatic Dependent Launch (Background, Figures 11-12)");
+  }
+};
+CUCONFORM_KERNEL_UNIT(ProgrammaticDependentLaunch)
+
+// ---- E12: memory synchronization domains -------------------------------------------
+namespace msd {
+
+constexpr unsigned kBlock = 256;
+
+/// One block's share of the sum, written to partial[b]; the last block to
+/// finish (ticket) adds the partials: the guide's fence-and-flag pattern at
+/// device scope, which a domain must keep working within one kernel.
+__device__ void sum_body(const std::uint32_t* in, std::uint32_t* partial, unsigned* ticket, unsigned n) {
+  __shared__ std::uint32_t s[kBlock];
+  __shared__ bool last;
+  std::uint32_t v = 0;
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) v += in[i];
+  s[threadIdx.x] = v;
+  __syncthreads();
+  for (unsigned w = blockDim.x / 2; w > 0; w /= 2) {
+    if (threadIdx.x < w) s[threadIdx.x] += s[threadIdx.x + w];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    partial[blockIdx.x] = s[0];
+    __threadfence();  // the partial is visible device-wide before the ticket
+    last = atomicAdd(ticket, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (last && threadIdx.x == 0) {
+    __threadfence();
+    std::uint32_t t = 0;
+    for (unsigned b = 0; b < gridDim.x; ++b) t += *static_cast<volatile std::uint32_t*>(&partial[b]);
+    partial[gridDim.x] = t;
+  }
+}
+
+inline unsigned blocks_for(std::size_t n) {
+  const std::size_t b = (n + kBlock * 4 - 1) / (kBlock * 4);
+  return static_cast<unsigned>(b < 1 ? 1 : b > 120 ? 120 : b);
+}
+
+}  // namespace msd
+
+__global__ void msd_sum(const std::uint32_t* in, std::uint32_t* partial, unsigned* ticket, unsigned n) {
+  msd::sum_body(in, partial, ticket, n);
+}
+__global__ void msd_mark(unsigned* flag, unsigned v) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) *flag = v;
+}
+
+namespace msd {
+
+inline int domain_count() {
+  int dev = 0, v = 0;
+  CUC_CHECK(cudaGetDevice(&dev));
+  CUC_CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMemSyncDomainCount, dev));
+  return v;
+}
+inline int compute_capability() {
+  int dev = 0, major = 0, minor = 0;
+  CUC_CHECK(cudaGetDevice(&dev));
+  CUC_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+  CUC_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
+  return major * 10 + minor;
+}
+/// Physical domain for the remote logical one in the guide's example maps (1
+/// where there is more than one domain).
+inline unsigned char remote_physical() { return domain_count() > 1 ? 1 : 0; }
+
+inline cudaLaunchAttribute domain_attr(cudaLaunchMemSyncDomain d) {
+  cudaLaunchAttribute a{};
+  a.id = cudaLaunchAttributeMemSyncDomain;
+  a.val.memSyncDomain = d;
+  return a;
+}
+inline cudaLaunchAttribute map_attr(unsigned char def, unsigned char remote) {
+  cudaLaunchAttribute a{};
+  a.id = cudaLaunchAttributeMemSyncDomainMap;
+  a.val.memSyncDomainMap.default_ = def;
+  a.val.memSyncDomainMap.remote = remote;
+  return a;
+}
+inline cudaError_t set_stream_map(cudaStream_t s, unsigned char def, unsigned char remote) {
+  cudaLaunchAttributeValue v{};
+  v.memSyncDomainMap.default_ = def;
+  v.memSyncDomainMap.remote = remote;
+  return cudaStreamSetAttribute(s, cudaLaunchAttributeMemSyncDomainMap, &v);
+}
+inline cudaError_t set_stream_domain(cudaStream_t s, cudaLaunchMemSyncDomain d) {
+  cudaLaunchAttributeValue v{};
+  v.memSyncDomain = d;
+  return cudaStreamSetAttribute(s, cudaLaunchAttributeMemSyncDomain, &v);
+}
+
+struct OwnStream {
+  cudaStream_t s = nullptr;
+  OwnStream() { CUC_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
+  ~OwnStream() { if (s) cudaStreamDestroy(s); }
+  OwnStream(const OwnStream&) = delete;
+  OwnStream& operator=(const OwnStream&) = delete;
+};
+
+/// msd_sum through cudaLaunchKernelEx with the given attributes.
+inline cudaError_t launch_sum(const cudaLaunchAttribute* attrs, unsigned nattrs, const std::uint32_t* in, std::uint32_t* out,
+                              unsigned* ticket, std::size_t n, cudaStream_t s) {
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3(blocks_for(n));
+  cfg.blockDim = dim3(kBlock);
+  cfg.stream = s;
+  cfg.attrs = const_cast<cudaLaunchAttribute*>(attrs);
+  cfg.numAttrs = nattrs;
+  return cudaLaunchKernelEx(&cfg, msd_sum, in, out, ticket, static_cast<unsigned>(n));
+}
+
+}  // namespace msd
+
+struct MemSyncDomains {
+  static constexpr UnitInfo info{"mem_sync_domains", "E12", "exec.memory-sync-domains", "CPG Memory Synchronization Domains", 11,
+                                 Kind::kernel, 0};
+  using In = std::uint32_t;
+  using Out = std::uint32_t;
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, (1u << 20) + 3}); }
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  /// The partials of the blocks, then the total.
+  static std::size_t out_size(const KernelCase& c) { return msd::blocks_for(c.n) + 1; }
+  static void reference(const KernelCase& c, const In* in, Out* out, int) {
+    const unsigned b = msd::blocks_for(c.n), stride = b * msd::kBlock;
+    std::uint32_t total = 0;
+    for (unsigned k = 0; k < b; ++k) {
+      std::uint32_t s = 0;
+      for (unsigned t = 0; t < msd::kBlock; ++t)
+        for (std::size_t i = static_cast<std::size_t>(k) * msd::kBlock + t; i < c.n; i += stride) s += in[i];
+      out[k] = s;
+      total += s;
+    }
+    out[b] = total;
+  }
+
+  /// Runs `go(stream)` on a stream of the unit's own with a zeroed ticket.
+  template <class Go>
+  static void with_stream(const KernelCase&, Go&& go) {
+    msd::OwnStream st;
+    DeviceBuffer<unsigned> ticket(1);
+    CUC_CHECK(cudaMemsetAsync(ticket.p, 0, sizeof(unsigned), st.s));
+    go(st.s, ticket.p);
+    CUC_CHECK(cudaStreamSynchronize(st.s));
+  }
+  struct default_domain {
+    static constexpr const char* name = "default_domain";
+    static constexpr Role role = Role::robust;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+      with_stream(c, [&](cudaStream_t s, unsigned* t) {
+        msd_sum<<<msd::blocks_for(c.n), msd::kBlock, 0, s>>>(in, out, t, static_cast<unsigned>(c.n));
+        CUC_CHECK(cudaGetLastError());
+      });
+    }
+  };
+  struct remote_domain {  // the guide's first example: the launch attribute
+    static constexpr const char* name = "remote_domain";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+      with_stream(c, [&](cudaStream_t s, unsigned* t) {
+        const cudaLaunchAttribute a = msd::domain_attr(cudaLaunchMemSyncDomainRemote);
+        CUC_CHECK(msd::launch_sum(&a, 1, in, out, t, c.n, s));
+      });
+    }
+  };
+  struct remote_domain_stream_map {  // the guide's second example: the map on the stream, the domain per launch
+    static constexpr const char* name = "remote_domain_stream_map";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+      with_stream(c, [&](cudaStream_t s, unsigned* t) {
+        CUC_CHECK(msd::set_stream_map(s, 0, msd::remote_physical()));
+        const cudaLaunchAttribute a = msd::domain_attr(cudaLaunchMemSyncDomainRemote);
+        CUC_CHECK(msd::launch_sum(&a, 1, in, out, t, c.n, s));
+      });
+    }
+  };
+  struct partitioned_stream {  // the guide's third example: both logical domains of a stream on one physical domain
+    static constexpr const char* name = "partitioned_stream";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+      with_stream(c, [&](cudaStream_t s, unsigned* t) {
+        const unsigned char p = msd::remote_physical();
+        CUC_CHECK(msd::set_stream_map(s, p, p));
+        CUC_CHECK(msd::set_stream_domain(s, cudaLaunchMemSyncDomainRemote));
+        msd_sum<<<msd::blocks_for(c.n), msd::kBlock, 0, s>>>(in, out, t, static_cast<unsigned>(c.n));
+        CUC_CHECK(cudaGetLastError());
+      });
+    }
+  };
+  struct captured_graph {  // the attributes copied into the node, the graph launched into a stream with another map
+    static constexpr const char* name = "captured_graph";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+      with_stream(c, [&](cudaStream_t s, unsigned* t) {
+        msd::OwnStream cap;
+        CUC_CHECK(msd::set_stream_map(cap.s, 0, msd::remote_physical()));
+        CUC_CHECK(msd::set_stream_domain(cap.s, cudaLaunchMemSyncDomainRemote));
+        cudaGraph_t g = nullptr;
+        cudaGraphExec_t ge = nullptr;
+        CUC_CHECK(cudaStreamBeginCapture(cap.s, cudaStreamCaptureModeThreadLocal));
+        msd_sum<<<msd::blocks_for(c.n), msd::kBlock, 0, cap.s>>>(in, out, t, static_cast<unsigned>(c.n));
+        const cudaError_t launched = cudaGetLastError();
+        const cudaError_t ended = cudaStreamEndCapture(cap.s, &g);
+        CUC_CHECK(launched);
+        CUC_CHECK(ended);
+        const cudaError_t inst = cudaGraphInstantiate(&ge, g, 0);
+        if (inst != cudaSuccess) cudaGraphDestroy(g);
+        CUC_CHECK(inst);
+        CUC_CHECK(msd::set_stream_map(s, 0, 0));  // ignored by the graph
+        const cudaError_t run = cudaGraphLaunch(ge, s);
+        const cudaError_t done = cudaStreamSynchronize(s);
+        cudaGraphExecDestroy(ge);
+        cudaGraphDestroy(g);
+        CUC_CHECK(run);
+        CUC_CHECK(done);
+      });
+    }
+  };
+  using forms = Forms<default_domain, remote_domain, remote_domain_stream_map, partitioned_stream, captured_graph>;
+
+  static void codegen(CodegenRules& r, const Profile&) {
+    r.present("msd_sum", "membar\\.gl|fence\\.sc\\.gpu|fence\\.acq_rel\\.gpu",
+              "CPG Memory Synchronization Domains: within a domain device-scope fencing stays sufficient (__threadfence)");
+    r.absent("msd_sum", "membar\\.sys|fence\\..*\\.sys",
+             "the reduction orders its own writes only: no system-scope fence is needed within one kernel");
+  }
+};
+CUCONFORM_KERNEL_UNIT(MemSyncDomains)
+
+struct MemSyncDomainFacts {
+  static constexpr UnitInfo info{"mem_sync_domain_facts", "E12", "exec.memory-sync-domains", "CPG Memory Synchronization Domains",
+                                 11, Kind::kernel, 0};
+  using In = std::uint32_t;
+  using Out = std::uint32_t;
+  /// out (1: holds; 0: does not; 1000 + code: a call was refused):
+  /// [kCount] cudaDevAttrMemSyncDomainCount is 4 on CC 9.0, 1 below 9.0, >= 1 above;
+  /// [kLaunchRemote] a launch with the remote domain is accepted and runs;
+  /// [kLaunchMapped] a launch with the remote domain and a map {0, remote} is accepted and runs;
+  /// [kStreamMap] a stream's map reads back as set; [kStreamDomain] a stream's
+  /// domain reads back as set; [kNewStreamDefault] a new stream's domain reads
+  /// cudaLaunchMemSyncDomainDefault; [kCapture] a kernel captured from a
+  /// stream with the remote domain and a map has both in its node.
+  /// The probe form writes [count, CC, a new stream's map default_, remote].
+  enum Fact { kCount, kLaunchRemote, kLaunchMapped, kStreamMap, kStreamDomain, kNewStreamDefault, kCapture, kFacts };
+  static std::vector<KernelCase> cases() { return {{"seven facts", kFacts}}; }
+  static std::size_t in_size(const KernelCase&) { return 0; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const In*, Out* out, int) {
+    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
+  }
+  static Out code(cudaError_t e) {
+    cudaGetLastError();
+    return e == cudaSuccess ? 1u : 1000u + static_cast<Out>(e);
+  }
+  /// The guide's count for a compute capability (0: none stated, any >= 1).
+  static int documented_count(int cc) { return cc == 90 ? 4 : cc < 90 ? 1 : 0; }
+
+  struct facts {
+    static constexpr const char* name = "facts";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
+      Out got[kFacts] = {};
+      const int count = msd::domain_count(), cc = msd::compute_capability(), want = documented_count(cc);
+      got[kCount] = want ? count == want : count >= 1;
+      const unsigned char remote = count > 1 ? 1 : 0;
+      msd::OwnStream st;
+      DeviceBuffer<unsigned> flag(1);
+      auto ran = [&](cudaError_t launched, unsigned tag) -> Out {
+        if (launched != cudaSuccess) return code(launched);
+        const cudaError_t e = cudaStreamSynchronize(st.s);
+        if (e != cudaSuccess) return code(e);
+        unsigned v = 0;
+        CUC_CHECK(cudaMemcpy(&v, flag.p, sizeof v, cudaMemcpyDeviceToHost));
+        return v == tag ? 1u : 0u;
+      };
+      auto mark = [&](const cudaLaunchAttribute* a, unsigned na, unsigned tag) {
+        CUC_CHECK(cudaMemset(flag.p, 0, sizeof(unsigned)));
+        cudaLaunchConfig_t cfg{};
+        cfg.gridDim = dim3(1);
+        cfg.blockDim = dim3(32);
+        cfg.stream = st.s;
+        cfg.attrs = const_cast<cudaLaunchAttribute*>(a);
+        cfg.numAttrs = na;
+        return ran(cudaLaunchKernelEx(&cfg, msd_mark, flag.p, tag), tag);
+      };
+      const cudaLaunchAttribute dom = msd::domain_attr(cudaLaunchMemSyncDomainRemote);
+      got[kLaunchRemote] = mark(&dom, 1, 0xd0a1u);
+      const cudaLaunchAttribute both[2] = {dom, msd::map_attr(0, remote)};
+      got[kLaunchMapped] = mark(both, 2, 0xd0a2u);
+
+      {  // a new stream's logical domain, before anything is set
+        msd::OwnStream fresh;
+        cudaLaunchAttributeValue v{};
+        v.memSyncDomain = cudaLaunchMemSyncDomainRemote;
+        const cudaError_t e = cudaStreamGetAttribute(fresh.s, cudaLaunchAttributeMemSyncDomain, &v);
+        got[kNewStreamDefault] = e != cudaSuccess ? code(e) : v.memSyncDomain == cudaLaunchMemSyncDomainDefault;
+      }
+      {  // stream attributes read back
+        cudaError_t e = msd::set_stream_map(st.s, 0, remote);
+        cudaLaunchAttributeValue v{};
+        if (e == cudaSuccess) e = cudaStreamGetAttribute(st.s, cudaLaunchAttributeMemSyncDomainMap, &v);
+        got[kStreamMap] = e != cudaSuccess ? code(e) : v.memSyncDomainMap.default_ == 0 && v.memSyncDomainMap.remote == remote;
+        e = msd::set_stream_domain(st.s, cudaLaunchMemSyncDomainRemote);
+        cudaLaunchAttributeValue d{};
+        if (e == cudaSuccess) e = cudaStreamGetAttribute(st.s, cudaLaunchAttributeMemSyncDomain, &d);
+        got[kStreamDomain] = e != cudaSuccess ? code(e) : d.memSyncDomain == cudaLaunchMemSyncDomainRemote;
+      }
+      {  // capture from the stream that now has the remote domain and the map
+        cudaGraph_t g = nullptr;
+        cudaError_t e = cudaStreamBeginCapture(st.s, cudaStreamCaptureModeThreadLocal);
+        if (e == cudaSuccess) {
+          msd_mark<<<1, 32, 0, st.s>>>(flag.p, 1u);
+          const cudaError_t l = cudaGetLastError();
+          e = cudaStreamEndCapture(st.s, &g);
+          if (e == cudaSuccess) e = l;
+        }
+        Out fact = 0;
+        if (e == cudaSuccess) {
+          std::size_t nn = 0;
+          e = cudaGraphGetNodes(g, nullptr, &nn);
+          std::vector<cudaGraphNode_t> nodes(nn);
+          if (e == cudaSuccess && nn) e = cudaGraphGetNodes(g, nodes.data(), &nn);
+          cudaLaunchAttributeValue d{}, m{};
+          if (e == cudaSuccess && nn == 1) e = cudaGraphKernelNodeGetAttribute(nodes[0], cudaLaunchAttributeMemSyncDomain, &d);
+          if (e == cudaSuccess && nn == 1) e = cudaGraphKernelNodeGetAttribute(nodes[0], cudaLaunchAttributeMemSyncDomainMap, &m);
+          fact = e != cudaSuccess ? code(e)
+                                  : nn == 1 && d.memSyncDomain == cudaLaunchMemSyncDomainRemote &&
+                                        m.memSyncDomainMap.default_ == 0 && m.memSyncDomainMap.remote == remote;
+        } else {
+          fact = code(e);
+        }
+        if (g) cudaGraphDestroy(g);
+        got[kCapture] = fact;
+      }
+      CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
+    }
+  };
+  struct probe {  // what this device reports (not graded)
+    static constexpr const char* name = "probe";
+    static constexpr Role role = Role::probe;
+    static constexpr bool observed = true;
+    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
+      Out got[kFacts] = {};
+      got[0] = static_cast<Out>(msd::domain_count());
+      got[1] = static_cast<Out>(msd::compute_capability());
+      msd::OwnStream fresh;
+      cudaLaunchAttributeValue v{};
+      const cudaError_t e = cudaStreamGetAttribute(fresh.s, cudaLaunchAttributeMemSyncDomainMap, &v);
+      got[2] = e == cudaSuccess ? v.memSyncDomainMap.default_ : 1000u + static_cast<Out>(e);
+      got[3] = e == cudaSuccess ? v.memSyncDomainMap.remote : 1000u + static_cast<Out>(e);
+      cudaGetLastError();
+      CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
+    }
+  };
+  using forms = Forms<facts, probe>;
+
+  /// The probe's values (observe() sees both launches: half each, so the
+  /// record's sums are the values).
+  static void observe(const KernelCase&, const In*, const Out* out, Observations& obs) {
+    obs.count("domain_count", out[0] / 2.0);
+    obs.count("compute_capability", out[1] / 2.0);
+    obs.count("new_stream_map_default", out[2] / 2.0);
+    obs.count("new_stream_map_remote", out[3] / 2.0);
+    obs.note("cudaDevAttrMemSyncDomainCount " + std::to_string(out[0]) + " on CC " + std::to_string(out[1]) +
+             "; a new stream's map reads default_ " + std::to_string(out[2]) + ", remote " + std::to_string(out[3]) +
+             " (1000 + code: refused)");
+  }
+
+  static void host_model(ModelChecks& m) {
+    m.expect("documented domain count on CC 9.0", documented_count(90), 4, "CPG Memory Synchronization Domains: Hopper has 4");
+    m.expect("documented domain count on CC 8.6", documented_count(86), 1, "CPG: CUDA reports 1 prior to Hopper");
+    m.expect("documented domain count on CC 10.0 (none stated)", documented_count(100), 0, "CPG names Hopper only");
+  }
+};
+CUCONFORM_KERNEL_UNIT(MemSyncDomainFacts)
+
+}  // namespace cuconform::units
