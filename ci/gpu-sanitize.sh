@@ -22,12 +22,14 @@ cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 [ -x "$cs" ] || { echo "gpu-sanitize: compute-sanitizer not found (it ships with the CUDA toolkit)" >&2; exit 2; }
 out=${OUT:-$build/sanitize}
 mkdir -p "$out"
-# CoalescedCopyGridEdges launches 2^31 - 1 blocks: under instrumentation that
-# alone can take many minutes, so it runs once more below, under memcheck only
-# and with a time limit ($CUCONFORM_SANITIZE_GRID_LIMIT seconds, default 240).
-heavy=CoalescedCopyGridEdges
+# Heavy units (2^31 - 1 blocks, or sweeps over all 2^32 inputs) can take many
+# minutes under instrumentation: they run once more below, each under memcheck
+# only, with a time limit ($CUCONFORM_SANITIZE_HEAVY_LIMIT seconds, default 240).
+heavy_re='^(CoalescedCopyGridEdges|BitIntrinsics|Mul24Legacy|Half[A-Za-z0-9]*|Bf16[A-Za-z0-9]*)\.'
 list=$("$exe" --cuconform_list)
-tests=$(awk -F'\t' -v heavy="$heavy" '$3 ~ /(^|,)kind:kernel(,|$)/ && $3 ~ /(^|,)side:gpu(,|$)/ && $3 !~ /tier:perf/ && $3 !~ /form:observed/ && index($1, heavy ".") != 1 {print $1}' <<< "$list" | paste -sd: -)
+kernel_gpu() { awk -F'\t' '$3 ~ /(^|,)kind:kernel(,|$)/ && $3 ~ /(^|,)side:gpu(,|$)/ && $3 !~ /tier:perf/ && $3 !~ /form:observed/ {print $1}' <<< "$list"; }
+tests=$(kernel_gpu | grep -Ev "$heavy_re" | paste -sd: -)
+heavy_units=$(kernel_gpu | grep -E "$heavy_re" | sed 's/\..*//' | sort -u)
 # Forms unsafe on purpose (litmus tests, warp code without __syncwarp): what
 # racecheck says about them is printed as a finding, never gated.
 observed=$(awk -F'\t' '$3 ~ /(^|,)form:observed(,|$)/ && $3 !~ /kind:selftest/ {print $1}' <<< "$list" | paste -sd: -)
@@ -48,15 +50,15 @@ if [ -n "$observed" ]; then
   "$cs" --tool racecheck --report-api-errors no --error-exitcode 86 --print-limit 20 "$exe" --gtest_filter="$observed" > "$out/racecheck-observed.log" 2>&1
   echo "sanitize: racecheck over the forms unsafe on purpose (finding, not gated): $(grep -Eo 'RACECHECK SUMMARY: [0-9]+ hazard[s]? displayed' "$out/racecheck-observed.log" | tail -n 1) [$(tr ':' ' ' <<< "$observed")]"
 fi
-if grep -q "^$heavy\." <<< "$list"; then
-  timeout "${CUCONFORM_SANITIZE_GRID_LIMIT:-240}" "$cs" --tool memcheck --report-api-errors no --error-exitcode 86 --print-limit 50 "$exe" --gtest_filter="$heavy.*.gpu" > "$out/memcheck-$heavy.log" 2>&1
+for heavy in $heavy_units; do
+  timeout "${CUCONFORM_SANITIZE_HEAVY_LIMIT:-240}" "$cs" --tool memcheck --report-api-errors no --error-exitcode 86 --print-limit 50 "$exe" --gtest_filter="$heavy.*.gpu" > "$out/memcheck-$heavy.log" 2>&1
   r=$?
   case $r in
-    0) echo "sanitize: memcheck over $heavy (2^31 - 1 blocks): clean" ;;
-    124) echo "sanitize: memcheck over $heavy: not finished within ${CUCONFORM_SANITIZE_GRID_LIMIT:-240} s (not judged)" ;;
+    0) echo "sanitize: memcheck over $heavy (heavy: run alone): clean" ;;
+    124) echo "sanitize: memcheck over $heavy: not finished within ${CUCONFORM_SANITIZE_HEAVY_LIMIT:-240} s (not judged)" ;;
     *) echo "sanitize: memcheck over $heavy: FAILED (exit $r; see memcheck-$heavy.log)"; rc=1 ;;
   esac
-fi
+done
 planted() {  # planted <tool> <form> <documented: 1|0>
   "$cs" --tool "$1" --error-exitcode 86 --print-limit 5 "$exe" --gtest_filter="PlantedSanitizer.$2.gpu" > "$out/planted-$2.log" 2>&1
   local r=$?
