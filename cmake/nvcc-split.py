@@ -109,7 +109,7 @@ def unit_of(src):
     """The unit header a generated TU stands for (its first line names it), else the TU."""
     try:
         with open(src) as fh:
-            m = re.search(r"for (\S+?)\. Do not edit", fh.readline())
+            m = re.search(r"for (.+?)\. Do not edit", fh.readline())
         return m.group(1) if m else src
     except OSError:
         return src
@@ -117,7 +117,7 @@ def unit_of(src):
 
 def compile_failed(rc, src, what):
     """After nvcc's own messages: one line naming the unit (issue 15: a header that does not compile names the unit)."""
-    sys.stderr.write("cuconform: the unit %s does not compile (%s); nvcc's messages are above\n" % (unit_of(src), what))
+    sys.stderr.write("cuconform: the unit TU of %s does not compile (%s); nvcc's messages above name the header\n" % (unit_of(src), what))
     return rc
 
 

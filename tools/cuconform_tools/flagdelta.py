@@ -247,14 +247,26 @@ def header_names(path):
     return names, _UNIT_MACRO_RE.findall(text)
 
 
-def unit_header_of(tu_path):
-    """The unit header a generated TU includes (its last #include)."""
+def unit_headers_of(tu_path):
+    """The unit headers a generated TU includes (every #include after the harness:
+    light units of a folder share a TU, cmake/CuconformSuite.cmake)."""
     try:
         with open(tu_path, encoding="utf-8", errors="replace") as f:
             incs = re.findall(r'#include\s+"([^"]+)"', f.read())
     except OSError:
-        return None
-    return incs[-1] if incs else None
+        return []
+    return [i for i in incs if not i.startswith("cuconform/")]
+
+
+def header_texts(headers):
+    out = {}
+    for h in headers:
+        try:
+            with open(h, encoding="utf-8", errors="replace") as f:
+                out[h] = f.read()
+        except OSError:
+            out[h] = ""
+    return out
 
 
 _DEMANGLE_CACHE = {}
@@ -308,12 +320,25 @@ def collect(ptx_files, build, arch=None, selftests=True):
                 funcs = parse_ptx(f.read())
         except OSError as e:
             raise InputError("cannot read PTX file %s: %s" % (path, e.strerror))
-        header = unit_header_of(tu_for_ptx(path, build))
-        form_names, units = header_names(header) if header else ({}, [])
+        headers = unit_headers_of(tu_for_ptx(path, build))
+        texts = header_texts(headers)
+        per_header = {h: header_names(h) for h in headers}
+        form_names, units = {}, []
+        for names, us in per_header.values():
+            form_names.update(names)
+            units.extend(us)
         for fn in funcs:
             if not fn[2]:
                 continue
-            key = kernel_key(fn[0], form_names, units)
+            own_units = units
+            if len(headers) > 1 and not harness_unit_form(fn[0]):
+                # a unit's own kernel: the units of the header that defines it
+                base = re.sub(r"\W.*$", "", short_kernel_name(fn[0]).split("<", 1)[0])
+                for h in headers:
+                    if base and re.search(r"\b%s\b" % re.escape(base), texts[h]):
+                        own_units = per_header[h][1]
+                        break
+            key = kernel_key(fn[0], form_names, own_units)
             if key is None:
                 continue
             counts = classify(with_callees(fn, funcs))

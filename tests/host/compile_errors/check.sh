@@ -16,7 +16,7 @@ fail=0
 [ "$rc" != 0 ] || { echo "FAIL: the bad units compiled"; fail=1; }
 for want in "cuconform: the unit has no reference" "NoReferenceUnit" "cuconform: the form has no budget" "NoBudgetUnit" \
             "cuconform: every kernel form needs static void launch" "NoLaunchKernelUnit" \
-            "cuconform: the unit $unit does not compile (device side, profile 'default')"; do
+            "cuconform: the unit TU of $unit does not compile (device side, profile 'default')"; do
   grep -qF -- "$want" "$tmp/out.txt" || { echo "FAIL: the compiler output does not say: $want"; fail=1; }
 done
 [ "$fail" = 0 ] && echo "ok: each missing member is a compile error naming the unit" || { echo "--- output:"; head -c 4000 "$tmp/out.txt"; }
