@@ -3,7 +3,8 @@
 # into a virtual environment and checks that it runs.
 # Usage: ci/install-tools.sh [venv-dir]        (default: build/tools-venv)
 # Then: <venv-dir>/bin/cuconform --help   (or put <venv-dir>/bin on PATH).
-# Offline machines: setuptools and wheel from the venv are used when both are there (no download).
+# Offline machines: setuptools and wheel from the venv are used when both are there
+# (no download); without them and without the package index: exit 77 (skipped).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv=${1:-$root/build/tools-venv}
@@ -14,7 +15,12 @@ fi
 if "$venv/bin/python" -c "import setuptools, wheel" 2>/dev/null; then
   "$venv/bin/pip" install -q --no-build-isolation "$root/tools"
 else
-  "$venv/bin/pip" install -q "$root/tools"   # fetches setuptools from the package index
+  # setuptools comes from the package index; an offline machine (the GPU machine) skips
+  if ! "$venv/bin/python" -c "import urllib.request; urllib.request.urlopen('https://pypi.org/simple/setuptools/', timeout=10)" 2>/dev/null; then
+    echo "install-tools: skipped: this venv has no setuptools and wheel and the package index is unreachable (use python3 tools/cuconform.py here)"
+    exit 77
+  fi
+  "$venv/bin/pip" install -q "$root/tools"
 fi
 rm -rf "$root/tools/build" "$root/tools/"*.egg-info
 cli=$venv/bin/cuconform

@@ -1,0 +1,49 @@
+//===-- Self-test of the exhaustive 16-bit arithmetic sweep (F10) ----------===//
+// PlantedLowpSweep  the F10 sweep (kernels/lowp/lowp_exhaustive.h): one kernel
+//                   grades an intrinsic against the exact reference over all
+//                   2^32 pairs of halves and writes [failures, first key, a,
+//                   b, c, got, want]. In `off_at_one_pair` the "intrinsic" is
+//                   __hadd with the last bit of its result flipped at
+//                   a = 0x3c00 (1.0), b = 0x0001 (2^-24) only, so exactly one
+//                   pair in 2^32 is wrong: the form must fail, and its message
+//                   names that pair (a sample of pairs would very likely miss
+//                   it). `control` is plain __hadd and passes.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cstdint>
+
+#include "cuconform/kernel_unit.h"
+#include "lowp/lowp_exhaustive.h"
+
+namespace cuconform::selftest {
+
+template <bool Planted>
+struct PlantedHadd {
+  static constexpr unsigned id = Planted ? 21 : 20, outer = 1;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned) { return Planted ? "__hadd, last bit flipped at (0x3c00, 0x0001)" : "__hadd"; }
+  CUC_LOWP_HD_TEMPLATE
+  template <class S>
+  CUC_HD static void run(std::uint32_t i, unsigned, S& s) {
+    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
+    const std::uint16_t want = lowp::ref_add<10, 15>(a, b);
+    std::uint16_t got = __half_as_ushort(__hadd(__ushort_as_half(a), __ushort_as_half(b)));
+    if (Planted && a == 0x3C00 && b == 0x0001) got ^= 1u;
+    s.check(0, lowp::same16<10>(got, want), got, want, a, b, lowp::kNone);
+  }
+};
+
+struct PlantedLowpSweep : lowp::SweepUnit<PlantedLowpSweep> {
+  static constexpr UnitInfo info{"planted_lowp_sweep", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
+  struct control : lowp::SweepForm<PlantedHadd<false>, Role::recommended> {
+    static constexpr const char* name = "control";
+  };
+  struct off_at_one_pair : lowp::SweepForm<PlantedHadd<true>, Role::recommended> {
+    static constexpr const char* name = "off_at_one_pair";
+    static constexpr bool planted = true;
+  };
+  using forms = Forms<control, off_at_one_pair>;
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedLowpSweep)
+
+}  // namespace cuconform::selftest
