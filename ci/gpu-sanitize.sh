@@ -22,10 +22,11 @@ cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 [ -x "$cs" ] || { echo "gpu-sanitize: compute-sanitizer not found (it ships with the CUDA toolkit)" >&2; exit 2; }
 out=${OUT:-$build/sanitize}
 mkdir -p "$out"
-# Heavy units (2^31 - 1 blocks, or sweeps over all 2^32 inputs) can take many
+# Heavy units (2^31 - 1 blocks, sweeps over all 2^32 inputs, litmus tests of
+# millions of trials) can take many
 # minutes under instrumentation: they run once more below, each under memcheck
 # only, with a time limit ($CUCONFORM_SANITIZE_HEAVY_LIMIT seconds, default 240).
-heavy_re='^(CoalescedCopyGridEdges|BitIntrinsics|Mul24Legacy|Half[A-Za-z0-9]*|Bf16[A-Za-z0-9]*)\.'
+heavy_re='^(CoalescedCopyGridEdges|BitIntrinsics|Mul24Legacy|Half[A-Za-z0-9]*|Bf16[A-Za-z0-9]*|MessagePassing|Cumulativity)\.'
 list=$("$exe" --cuconform_list)
 kernel_gpu() { awk -F'\t' '$3 ~ /(^|,)kind:kernel(,|$)/ && $3 ~ /(^|,)side:gpu(,|$)/ && $3 !~ /tier:perf/ && $3 !~ /form:observed/ {print $1}' <<< "$list"; }
 tests=$(kernel_gpu | grep -Ev "$heavy_re" | paste -sd: -)
@@ -39,8 +40,9 @@ rc=0
 for tool in memcheck racecheck initcheck synccheck; do
   # (--report-api-errors no: units such as L2WindowRules provoke error codes
   # on purpose and assert them themselves; the tools judge device memory.)
-  "$cs" --tool "$tool" --report-api-errors no --error-exitcode 86 --print-limit 50 "$exe" --gtest_filter="$tests" > "$out/$tool.log" 2>&1
+  timeout "${CUCONFORM_SANITIZE_TOOL_LIMIT:-900}" "$cs" --tool "$tool" --report-api-errors no --error-exitcode 86 --print-limit 50 "$exe" --gtest_filter="$tests" > "$out/$tool.log" 2>&1
   r=$?
+  [ "$r" = 124 ] && echo "sanitize: $tool over kernel units: not finished within ${CUCONFORM_SANITIZE_TOOL_LIMIT:-900} s"
   n=$(grep -c "^\[       OK \]" "$out/$tool.log")
   errs=$(grep -Eo "ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazard[s]? displayed \([0-9]+ error" "$out/$tool.log" | tail -n 1)
   if [ "$r" = 0 ]; then echo "sanitize: $tool over kernel units: clean ($n tests passed; ${errs:-no summary line})"
