@@ -21,7 +21,7 @@
 //                 fails naming the unit, form and case), the output filled with a
 //                 sentinel, every launch run twice and compared bitwise.
 // Shortcuts: size_cases({0, 1, 1000}), size_param_cases(sizes, "stride", values), IdentityShape<T> (answer = input),
-// HostModelOnly (arithmetic on the host only).
+// FactsShape (one code per fact, all 1), HostModelOnly (arithmetic on the host only).
 // Optional:
 //   fill(c, in, seed)        the inputs (default: distinct finite values from the seed)
 //   reference_models, model_name(m)  several acceptable answers (above): a
@@ -99,6 +99,21 @@ struct IdentityShape {
   static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const T* in, T* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
+  }
+};
+
+/// Base of a "facts" unit: its form writes one code per fact into the output
+/// (1 when the fact holds; else 0, or 1000 + the CUDA error code it saw), it
+/// has no input, and the host answer is all 1s. The unit states its case:
+/// `static std::vector<KernelCase> cases() { return {{"sixteen facts", 16}}; }`
+/// (a unit with several acceptable answers defines its own reference).
+struct FactsShape {
+  using In = std::uint32_t;
+  using Out = std::uint32_t;
+  static std::size_t in_size(const KernelCase&) { return 0; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static void reference(const KernelCase& c, const In*, Out* out, int) {
+    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
   }
 };
 

@@ -542,10 +542,8 @@ inline Measured measure() {
 
 }  // namespace clu
 
-struct ClusterLaunchFacts {
+struct ClusterLaunchFacts : FactsShape {
   static constexpr UnitInfo info{"cluster_launch_facts", "E11", "exec.cluster-dsmem-histogram", "CPG 5.2.1, 6.2.5", 11, Kind::kernel, 90};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   enum Fact {
     kPortableMax, kActive2, kActive8, kOver8Refused, kNonPortable16, kGridNotMultiple, kFixedOverride, kFixedGridNotMultiple,
     kSmemNoOptin, kSmemOptin, kShape, kFacts
@@ -553,8 +551,6 @@ struct ClusterLaunchFacts {
   static constexpr int reference_models = 2;
   static std::string model_name(int m) { return m == 0 ? "nonportable_16_runs" : "nonportable_16_refused"; }
   static std::vector<KernelCase> cases() { return {{"eleven facts", kFacts}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In*, Out* out, int model) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
     if (c.n > kNonPortable16) out[kNonPortable16] = model == 0 ? 1u : 2u;

@@ -379,17 +379,10 @@ CUCONFORM_KERNEL_UNIT(ConcurrentKernels)
 
 // =====================================================================================
 // E6, codes: the device reports concurrent kernel execution.
-struct ConcurrentKernelSupport {
+struct ConcurrentKernelSupport : FactsShape {
   static constexpr UnitInfo info{"concurrent_kernel_support", "E6", "exec.concurrent-kernels", "11.5", 11, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out: [cudaDevAttrConcurrentKernels == 1, cudaDeviceProp::concurrentKernels == 1]
   static std::vector<KernelCase> cases() { return {{"two facts", 2}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const In*, Out* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
-  }
   struct facts {
     static constexpr const char* name = "facts";
     static constexpr Role role = Role::recommended;
@@ -409,11 +402,9 @@ CUCONFORM_KERNEL_UNIT(ConcurrentKernelSupport)
 
 // =====================================================================================
 // E7, codes: the primary context and a second context.
-struct PrimaryContext {
+struct PrimaryContext : FactsShape {
   static constexpr UnitInfo info{"primary_context", "E7", "exec.primary-context-and-multiple-contexts", "11.6", 11,
                                  Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out[i] = 1 when fact i holds (else 0, or 1000 + a CUresult where one says more):
   ///  0 every driver entry point was found
   ///  1 after a runtime call the current context is the retained primary context
@@ -429,11 +420,6 @@ struct PrimaryContext {
   /// 11 the primary context works on (a kernel runs, it is still current)
   static constexpr std::size_t kFacts = 12;
   static std::vector<KernelCase> cases() { return {{"twelve facts", kFacts}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const In*, Out* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
-  }
   static constexpr std::size_t kN = 1000;
   static bool all_equal_here(const std::uint32_t* dev, std::size_t n, std::uint32_t v) {
     std::vector<std::uint32_t> h(n);

@@ -537,11 +537,9 @@ struct MemSyncDomains {
 };
 CUCONFORM_KERNEL_UNIT(MemSyncDomains)
 
-struct MemSyncDomainFacts {
+struct MemSyncDomainFacts : FactsShape {
   static constexpr UnitInfo info{"mem_sync_domain_facts", "E12", "exec.memory-sync-domains", "CPG Memory Synchronization Domains",
                                  11, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out (1: holds; 0: does not; 1000 + code: a call was refused):
   /// [kCount] cudaDevAttrMemSyncDomainCount is 4 on CC 9.0, 1 below 9.0, >= 1 above;
   /// [kLaunchRemote] a launch with the remote domain is accepted and runs;
@@ -553,11 +551,6 @@ struct MemSyncDomainFacts {
   /// The probe form writes [count, CC, a new stream's map default_, remote].
   enum Fact { kCount, kLaunchRemote, kLaunchMapped, kStreamMap, kStreamDomain, kNewStreamDefault, kCapture, kFacts };
   static std::vector<KernelCase> cases() { return {{"seven facts", kFacts}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const In*, Out* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
-  }
   static Out code(cudaError_t e) {
     cudaGetLastError();
     return e == cudaSuccess ? 1u : 1000u + static_cast<Out>(e);

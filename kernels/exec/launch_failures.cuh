@@ -142,10 +142,8 @@ __global__ void lf_smem_optin(unsigned* flag, unsigned tag, unsigned words) {
 }
 
 // ---- E2 --------------------------------------------------------------------------
-struct LaunchFailures {
+struct LaunchFailures : FactsShape {
   static constexpr UnitInfo info{"launch_failures", "E2", "exec.launch-bounds-and-launch-failures", "11.1", 11, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out: launches that must fail, as codes (1: the documented code), then
   /// controls that must run (1: ran and computed; 1000 + code: refused;
   /// 2000: ran, wrong result), then one not-sticky fact per failing launch,
@@ -165,8 +163,6 @@ struct LaunchFailures {
   }
   static std::string model_name(int m) { return std::string(smem_model(m)) + "," + bounds_model(m); }
   static std::vector<KernelCase> cases() { return {{"37 launch facts", kFacts}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In*, Out* out, int model) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
     if (c.n < kFacts) return;

@@ -454,16 +454,6 @@ struct OccFacts {
   }
 };
 
-/// One fact a configuration, all 1 (the facts units' reference).
-struct OccFactsShape {
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const In*, Out* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
-  }
-};
 
 // ---- E1 --------------------------------------------------------------------------
 inline std::vector<int> occ_block_sizes() {
@@ -477,7 +467,7 @@ inline std::vector<long> occ_dyn_points(long m) {
   return {0, 1, 127, 128, 1024, 4096, m / 8, m / 4, m / 3, m / 2, 2 * m / 3, m - 1, m, m + 1};
 }
 
-struct OccupancyRegisterModel : OccFactsShape {
+struct OccupancyRegisterModel : FactsShape {
   static constexpr UnitInfo info{"occupancy_register_model", "E1", "exec.occupancy-register-model", "11.1.1", 11,
                                  Kind::kernel, 70};
   static constexpr std::size_t kPerKernel = kOccBlockSizes * kOccDynPoints + 1;
@@ -630,7 +620,7 @@ struct OccStream {
   }
 };
 
-struct BlockSizeHeuristics : OccFactsShape {
+struct BlockSizeHeuristics : FactsShape {
   static constexpr UnitInfo info{"block_size_heuristics", "E4", "exec.block-size-heuristics", "11.3", 11, Kind::kernel, 70};
   static constexpr std::size_t kPerKernelDyn = 4;
   /// out: per kernel of occ_kernels() and dynamic size (0, 16 KB): [0]
@@ -738,7 +728,7 @@ constexpr const char* kOccSweepKernels[] = {"light", "light_optin", "static_smem
 constexpr int kOccAvailK[] = {1, 2, 3, 4, 5, 6, 8, 12, 16};
 constexpr const char* kOccAvailKernels[] = {"light", "light_optin", "static_smem_optin"};
 
-struct SharedMemoryOccupancy : OccFactsShape {
+struct SharedMemoryOccupancy : FactsShape {
   static constexpr UnitInfo info{"shared_memory_occupancy", "E5", "exec.shared-memory-vs-occupancy", "11.4", 11,
                                  Kind::kernel, 70};
   static constexpr std::size_t kFactsPerKernel = 2 * (sizeof kOccSweepBlocks / sizeof kOccSweepBlocks[0]);
@@ -841,7 +831,7 @@ CUCONFORM_KERNEL_UNIT(SharedMemoryOccupancy)
 /// blockSize) is documented as "the maximum size of dynamic shared memory to
 /// allow numBlocks blocks per SM" (CUDA Runtime API, Occupancy). A unit of its
 /// own, so that what it finds stays apart from the sweep's.
-struct AvailableDynamicSmem : OccFactsShape {
+struct AvailableDynamicSmem : FactsShape {
   static constexpr UnitInfo info{"available_dynamic_smem", "E5", "exec.shared-memory-vs-occupancy", "11.4", 11,
                                  Kind::kernel, 70};
   static constexpr std::size_t kPerKernel = 2 * (sizeof kOccAvailK / sizeof kOccAvailK[0]);

@@ -574,10 +574,8 @@ CUCONFORM_KERNEL_UNIT(StreamOrder)
 
 // =====================================================================================
 // E8, codes: stream API facts.
-struct StreamFacts {
+struct StreamFacts : FactsShape {
   static constexpr UnitInfo info{"stream_facts", "E8", "exec.stream-api-semantics", "CPG streams", 11, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out[i] = 1 when fact i holds (else 0, or 1000 + the CUDA error code seen):
   ///  0 greatest < least priority          1 creation at greatest (and read back)
   ///  2 creation at least (and read back)  3 out-of-range priorities clamped to the ends
@@ -593,11 +591,6 @@ struct StreamFacts {
   /// 15 per-thread-stream kernel never sees a flag from a later legacy kernel
   static constexpr std::size_t kFacts = 16;
   static std::vector<KernelCase> cases() { return {{"sixteen facts", kFacts}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const In*, Out* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
-  }
 
   struct Sequence {
     std::atomic<int> next{0};
@@ -915,10 +908,8 @@ CUCONFORM_KERNEL_UNIT(GraphsEquivalence)
 
 // =====================================================================================
 // E9, codes: graph update, enable, self-ordering and capture rules.
-struct GraphFacts {
+struct GraphFacts : FactsShape {
   static constexpr UnitInfo info{"graph_facts", "E9", "exec.graphs-equivalence", "CPG CUDA graphs", 11, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out[i] = 1 when fact i holds (else 0, or 1000 + the CUDA error code seen):
   ///  0 the ten-iteration capture-and-update loop: 1 instantiation, 9 successful updates
   ///  1 a graph with an extra node: cudaGraphExecUpdate fails (cudaErrorGraphExecUpdateFailure, result not success)
@@ -936,11 +927,6 @@ struct GraphFacts {
   /// 13 both ways of building the diamond: 5 nodes, 1 root
   static constexpr std::size_t kFacts = 14;
   static std::vector<KernelCase> cases() { return {{"fourteen facts", kFacts}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const In*, Out* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
-  }
 
   static constexpr std::size_t kN = 1024;
   static bool all_equal(const std::uint32_t* dev, std::size_t n, std::uint32_t v) {

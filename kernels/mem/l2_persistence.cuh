@@ -160,10 +160,8 @@ inline std::uint32_t l2_code(cudaError_t got, cudaError_t want) {
 }
 
 // ---- D21 ---------------------------------------------------------------------
-struct L2SetAside {
+struct L2SetAside : FactsShape {
   static constexpr UnitInfo info{"l2_set_aside", "D21", "mem.l2-persisting-setaside", "10.2.2.1", 10, Kind::kernel, 80};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out: [0] read-back <= the request min(3/4 L2, max); [1] read-back > 0;
   /// [2] accessPolicyMaxWindowSize > 0; [3] cudaDeviceProp's l2CacheSize,
   /// persistingL2CacheMaxSize, accessPolicyMaxWindowSize equal the attributes;
@@ -175,8 +173,6 @@ struct L2SetAside {
   static constexpr int reference_models = 2;
   static std::string model_name(int m) { return m == 0 ? "clamped_above_max" : "rejected_above_max"; }
   static std::vector<KernelCase> cases() { return {{"six facts", kFacts}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In*, Out* out, int model) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
     if (c.n > kAboveMax) out[kAboveMax] = model == 0 ? 1u : 2u;
@@ -350,11 +346,9 @@ struct L2AccessPolicyWindow {
 CUCONFORM_KERNEL_UNIT(L2AccessPolicyWindow)
 
 /// D22's runtime answers, as codes (1: the expected code; 1000 + code: another).
-struct L2WindowRules {
+struct L2WindowRules : FactsShape {
   static constexpr UnitInfo info{"l2_window_rules", "D22", "mem.l2-access-policy-window-semantics", "10.2.2.1", 10,
                                  Kind::kernel, 80};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out, on a stream: [0] a valid window (4 KB, hitRatio 0.6) succeeds;
   /// [1] num_bytes = 2 x accessPolicyMaxWindowSize gives cudaErrorInvalidValue;
   /// [2] hitRatio 1.5 and [3] hitRatio -0.5 give cudaErrorInvalidValue;
@@ -364,11 +358,6 @@ struct L2WindowRules {
   enum Fact { kStreamValid, kStreamTooBig, kStreamRatioHigh, kStreamRatioLow, kStreamOff, kReset,
               kNodeValid, kNodeTooBig, kNodeRatioHigh, kFacts };
   static std::vector<KernelCase> cases() { return {{"nine codes", kFacts}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const In*, Out* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
-  }
   struct runtime_codes {
     static constexpr const char* name = "runtime_codes";
     static constexpr Role role = Role::recommended;

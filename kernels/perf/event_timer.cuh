@@ -28,19 +28,12 @@ __global__ void event_spin(long long cycles, unsigned* sink) {
   if (threadIdx.x == 0 && blockIdx.x == 0 && sink) *sink = 1u;
 }
 
-struct EventTimer {
+struct EventTimer : FactsShape {
   static constexpr UnitInfo info{"event_timer", "B5", "perf.event-timer", "9.1.2", 9, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out: [elapsed-time call before completion == cudaErrorNotReady,
   ///       elapsed > 0 after the stop event completed (the error was not
   ///       sticky: every later call is checked), elapsed of an empty pair >= 0] as 1 / 0.
   static std::vector<KernelCase> cases() { return {{"three facts", 3}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
-  static void reference(const KernelCase& c, const In*, Out* out, int) {
-    for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
-  }
   struct events {
     static constexpr const char* name = "events";
     static constexpr Role role = Role::recommended;
