@@ -58,6 +58,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
+#include "cuconform/register_load.h"
 
 namespace cuconform::units {
 
@@ -90,24 +91,7 @@ inline int lf_register_cap(const LfRegisterFile& f, int max_threads, int min_blo
 
 // ---- kernels ---------------------------------------------------------------------
 /// 96 values live at once: unbounded, more than 96 registers on sm_90.
-__host__ __device__ inline std::uint32_t lf_heavy_mix(std::uint32_t x) {
-  constexpr int kLive = 96;
-  std::uint32_t v[kLive];
-#pragma unroll
-  for (int k = 0; k < kLive; ++k) v[k] = x * (2246822519u + 2u * k) + (x >> (k % 11)) + static_cast<std::uint32_t>(k);
-  std::uint32_t acc = x;
-#pragma unroll
-  for (int r = 0; r < 2; ++r)
-#pragma unroll
-    for (int k = 0; k < kLive; ++k) {
-      acc = (acc ^ v[k]) * 16777619u + v[(k * 5 + 3 * r + 1) % kLive];
-      v[(k + 1) % kLive] ^= acc >> (k % 5 + 1);
-    }
-  std::uint32_t h = 0;
-#pragma unroll
-  for (int k = 0; k < kLive; ++k) h = h * 33u + v[k];
-  return acc ^ h;
-}
+__host__ __device__ inline std::uint32_t lf_heavy_mix(std::uint32_t x) { return register_heavy_mix<96, 2, 2246822519u, 11, 5, 3, 5, 33u>(x); }
 #define CUC_LF_HEAVY_BODY                                   \
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x; \
   if (i < n) out[i] = lf_heavy_mix(in[i]);

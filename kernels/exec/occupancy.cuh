@@ -97,6 +97,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
+#include "cuconform/register_load.h"
 
 namespace cuconform::units {
 
@@ -283,24 +284,7 @@ inline OccLimits occ_device_limits() {
 // ---- kernels of known resource use ---------------------------------------------
 /// 200 values live at once (integer arithmetic): uncapped it needs about 210
 /// registers on sm_90, so every cap below binds.
-__host__ __device__ inline std::uint32_t occ_heavy_mix(std::uint32_t x) {
-  constexpr int kLive = 200;
-  std::uint32_t v[kLive];
-#pragma unroll
-  for (int k = 0; k < kLive; ++k) v[k] = x * (2654435761u + 2u * k) + (x >> (k % 13)) + static_cast<std::uint32_t>(k);
-  std::uint32_t acc = x;
-#pragma unroll
-  for (int r = 0; r < 2; ++r)
-#pragma unroll
-    for (int k = 0; k < kLive; ++k) {
-      acc = (acc ^ v[k]) * 16777619u + v[(k * 7 + 5 * r + 1) % kLive];
-      v[(k + 1) % kLive] ^= acc >> (k % 7 + 1);
-    }
-  std::uint32_t h = 0;
-#pragma unroll
-  for (int k = 0; k < kLive; ++k) h = h * 31u + v[k];
-  return acc ^ h;
-}
+__host__ __device__ inline std::uint32_t occ_heavy_mix(std::uint32_t x) { return register_heavy_mix<200, 2>(x); }
 __global__ void occ_light(const std::uint32_t* in, std::uint32_t* out, unsigned n) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = 3u * in[i] + 1u;

@@ -14,29 +14,13 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
+#include "cuconform/register_load.h"
 
 namespace cuconform::units {
 
 /// 64 values live at once, each updated from a later one every round
 /// (integer arithmetic: no rounding model to choose).
-__host__ __device__ inline std::uint32_t pressure_mix(std::uint32_t x) {
-  constexpr int kLive = 64;
-  std::uint32_t v[kLive];
-#pragma unroll
-  for (int k = 0; k < kLive; ++k) v[k] = x * (2654435761u + 2u * k) + (x >> (k % 13)) + static_cast<std::uint32_t>(k);
-  std::uint32_t acc = x;
-#pragma unroll
-  for (int r = 0; r < 3; ++r)
-#pragma unroll
-    for (int k = 0; k < kLive; ++k) {
-      acc = (acc ^ v[k]) * 16777619u + v[(k * 7 + 5 * r + 1) % kLive];
-      v[(k + 1) % kLive] ^= acc >> (k % 7 + 1);
-    }
-  std::uint32_t h = 0;
-#pragma unroll
-  for (int k = 0; k < kLive; ++k) h = h * 31u + v[k];
-  return acc ^ h;
-}
+__host__ __device__ inline std::uint32_t pressure_mix(std::uint32_t x) { return register_heavy_mix<64, 3>(x); }
 __global__ void pressure_free(const std::uint32_t* in, std::uint32_t* out, std::size_t n) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i < n) out[i] = pressure_mix(in[i]);
