@@ -815,11 +815,11 @@ void perf_vector_vs_scalar(Perf& p, const char* vec_name, const char* scalar_nam
            "BPG 13.0 §12.1.1 Half Precision Arithmetic; Table 5 (16-bit add, multiply, multiply-add, 2-way SIMD)");
 }
 
-/// Codegen rules both units state. The f16/bf16 instructions themselves come
-/// from cuda_fp16.hpp / cuda_bf16.hpp inline asm written as "{add.f16x2 ...;",
-/// a line the codegen tier's PTX reader skips as a brace (fixtures/src/
-/// codegen.cpp), so they cannot be gated in the PTX yet; what is gated is
-/// what the references compile to, and the SASS counts are recorded.
+/// Codegen rules both units state. The f16/bf16 instructions come from
+/// cuda_fp16.hpp / cuda_bf16.hpp inline asm written as "{add.f16x2 ...;"
+/// (the codegen tier reads such lines): the vector sweeps hold the paired
+/// instructions (two operations in one, BPG 12.1.1); the references compile to
+/// binary64 and integer code only; the SASS counts are recorded.
 inline void codegen_rules(CodegenRules& r) {
   const std::string sweep = "10lowp_sweepINS0_";
   // f32 arithmetic, and conversions between f32 and f64 (cvt.ftz.f64.f32 flushes under -ftz)
@@ -830,6 +830,10 @@ inline void codegen_rules(CodegenRules& r) {
     r.absent(sweep + op, f32,
              "the exact references use binary64 and integer operations only (the intrinsics are f16 PTX): "
              "-ftz, -prec-div and -use_fast_math, which change f32 code, cannot change them");
+  r.present(sweep + "8OpVecAddI", "add(\\.rn)?\\.(f16x2|bf16x2)",
+            "BPG 12.1.1: __hadd2 is one paired add instruction (two operations)");
+  r.present(sweep + "8OpVecFmaI", "fma\\.rn\\.(f16x2|bf16x2)",
+            "BPG 12.1.1: __hfma2 is one paired fused multiply-add (two operations)");
   for (const char* op : {"5OpDivI", "8OpVecDivI"})
     r.present(sweep + op, "div\\.rn\\.f64", "the division reference is IEEE binary64 (div.rn.f64) in every profile");
   r.count("19lowp_contract_probe", "HFMA2.*", "SASS: __hadd2(__hmul2(a,b),c) fused into HFMA2 or not (-fmad)").in_sass();

@@ -174,6 +174,22 @@ TEST(CodegenPtx, ParsesEntriesFuncsLabelsAndCalls) {
   EXPECT_FALSE(h->entry);
 }
 
+TEST(CodegenPtx, ReadsInstructionsOfInlineAsmBlocks) {
+  // cuda_fp16.hpp writes each f16 instruction as an inline block opened on its own line
+  const std::string ptx = ".version 9.0\n.target sm_90\n.address_size 64\n"
+                          ".visible .entry _Z4haddPt(\n.param .u64 p\n)\n{\n"
+                          "\t// begin inline asm\n\t{add.f16x2 %r3,%r1,%r2;\n}\n\t// end inline asm\n"
+                          "\t{ .reg .b16 lo;\n\tmov.b32 {lo, hi}, %r3;}\n"
+                          "\tret;\n}\n";
+  const auto ks = parse_ptx(ptx, "/h.ptx");
+  ASSERT_EQ(ks.size(), 1u);
+  ASSERT_EQ(ks[0].opcodes.size(), 3u);
+  EXPECT_EQ(ks[0].opcodes[0], "add.f16x2");
+  EXPECT_EQ(ks[0].operands[0], "%r3,%r1,%r2");
+  EXPECT_EQ(ks[0].opcodes[1], "mov.b32");
+  EXPECT_EQ(ks[0].opcodes[2], "ret");
+}
+
 TEST(CodegenPtx, FindsInnermostLoops) {
   const auto ks = parse_ptx(kPtx);
   const Kernel* f = find(ks, "_Z7k_floatPfm");
