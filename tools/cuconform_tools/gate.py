@@ -208,6 +208,31 @@ def _label(r):
     return r.test + ("" if r.side == "cpu" else " [cc %s]" % r.cc)
 
 
+def gate_rows(g, base_rows, rows):
+    """Pairs a run's rows with the baseline's and lets `g` (a Gate) judge each
+    pair, new row and missing entry. Identical duplicates fold; each
+    conflicting variant is gated on its own."""
+    first, extra = [], []
+    for _key, variants in group_keys(rows):
+        first.append(variants[0][0])
+        extra.extend(v[0] for v in variants[1:])
+    pairs, only_base, only_run = match_rows(base_rows, first)
+    partner = {}
+    for b, r in pairs:
+        partner[r.key] = b
+        g.compare(b, r)
+    for r in extra:
+        b = partner.get(r.key)
+        if b is not None:
+            g.compare(b, r)
+        else:
+            g.new(r)
+    for b in only_base:
+        g.missing(b)
+    for r in only_run:
+        g.new(r)
+
+
 def run_gate(args, out, err):
     if args.margin_ulp < 0 or args.margin_rel < 0 or math.isnan(args.margin_ulp) or math.isnan(args.margin_rel):
         raise InputError("--margin-ulp and --margin-rel must be non-negative numbers")
@@ -233,27 +258,8 @@ def run_gate(args, out, err):
         fmt(args.margin_ulp), fmt(args.margin_rel * 100),
         "; toolkit/architecture mismatch allowed: " + "; ".join(problems) if problems else ""), file=out)
 
-    # identical duplicates fold; each conflicting variant is gated on its own
-    first, extra = [], []
-    for _key, variants in group_keys(inp.rows):
-        first.append(variants[0][0])
-        extra.extend(v[0] for v in variants[1:])
     g = Gate(args.margin_ulp, args.margin_rel, args.allow_missing)
-    pairs, only_base, only_run = match_rows(base_rows, first)
-    partner = {}
-    for b, r in pairs:
-        partner[r.key] = b
-        g.compare(b, r)
-    for r in extra:
-        b = partner.get(r.key)
-        if b is not None:
-            g.compare(b, r)
-        else:
-            g.new(r)
-    for b in only_base:
-        g.missing(b)
-    for r in only_run:
-        g.new(r)
+    gate_rows(g, base_rows, inp.rows)
 
     order = ["new-failure", "above-budget", "error-growth", "skipped-now", "missing", "perf"]
     g.regressions.sort(key=lambda x: (order.index(x[0]) if x[0] in order else 99, x[1]))

@@ -7,7 +7,7 @@ is stated, where the gate would refuse it.
 """
 
 from . import gate
-from .common import fmt, group_keys, load_baseline, match_rows
+from .common import fmt, load_baseline
 from .report_text import clip, esc
 
 SHOW = 10   # rows a category shows before "and N more"
@@ -72,26 +72,8 @@ def compare(rows, path, profiles=None, margin_ulp=0.5, margin_rel=0.25):
         keep = set(profiles)
         base_rows = [b for b in base_rows if b.profile in keep]
     problems = gate._check_identity(base, rows)
-    first, extra = [], []
-    for _key, variants in group_keys(rows):
-        first.append(variants[0][0])
-        extra.extend(v[0] for v in variants[1:])
     g = _Gate(margin_ulp, margin_rel, allow_missing=False)
-    pairs, only_base, only_run = match_rows(base_rows, first)
-    partner = {}
-    for b, r in pairs:
-        partner[r.key] = b
-        g.compare(b, r)
-    for r in extra:
-        b = partner.get(r.key)
-        if b is not None:
-            g.compare(b, r)
-        else:
-            g.new(r)
-    for b in only_base:
-        g.missing(b)
-    for r in only_run:
-        g.new(r)
+    gate.gate_rows(g, base_rows, rows)
     return Changes(path, base, problems, g, len(base_rows))
 
 
