@@ -56,13 +56,12 @@
 #include <string>
 #include <vector>
 
+#include "cuconform/int_sweep.h"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
 
-/// "No mismatch" in the first-mismatch slot (the harness's sentinel is every
-/// byte 0xa7, so an unwritten slot differs from it).
-constexpr std::uint64_t kBitsNone = ~0ull;
+constexpr std::uint64_t kBitsNone = kSweepNone;  // "no mismatch" (cuconform/int_sweep.h)
 
 // ---- Portable references: plain loops and shifts only ----------------------
 CUC_HD inline std::uint32_t f8_ref_brev(std::uint32_t x) {
@@ -150,29 +149,7 @@ struct f8_popc64 {
   }
 };
 
-constexpr unsigned kBitsBlocks = 2048, kBitsThreads = 256;
-
-/// out = {0, kBitsNone}, before the sweep adds to it.
-__global__ void bits_init(unsigned long long* out) {
-  out[0] = 0ull;
-  out[1] = kBitsNone;
-}
-/// Every x in [0, 2^32): out[0] += mismatches, out[1] = min(first mismatching x).
-template <class Op>
-__global__ void f8_sweep(unsigned long long* out) {
-  unsigned long long bad = 0, first = kBitsNone;
-  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
-  for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x; i < (1ull << 32);
-       i += stride)
-    if (!Op::same(static_cast<std::uint32_t>(i))) {
-      if (!bad) first = i;  // this thread's x only grow
-      ++bad;
-    }
-  if (bad) {
-    atomicAdd(&out[0], bad);
-    atomicMin(&out[1], first);
-  }
-}
+constexpr unsigned kBitsBlocks = kSweepBlocks, kBitsThreads = kSweepThreads;
 
 struct BitIntrinsics {
   static constexpr UnitInfo info{"bit_intrinsics", "F8", "instr.brev-popc-clz", "12.1.1", 12, Kind::kernel, 0};
@@ -188,10 +165,7 @@ struct BitIntrinsics {
   }
   template <class Op>
   static void go(Out* out, cudaStream_t s) {
-    auto* o = reinterpret_cast<unsigned long long*>(out);
-    bits_init<<<1, 1, 0, s>>>(o);
-    CUC_CHECK(cudaGetLastError());
-    f8_sweep<Op><<<kBitsBlocks, kBitsThreads, 0, s>>>(o);
+    launch_int_sweep<Op>(reinterpret_cast<unsigned long long*>(out), s);
   }
   struct brev {
     static constexpr const char* name = "brev";
@@ -297,7 +271,7 @@ struct BitIntrinsics {
   }
 
   static void codegen(CodegenRules& r, const Profile&) {
-    // (kernels by their mangled template names: f8_sweep<...f8_brev32>)
+    // (kernels by their mangled template names: int_sweep<...f8_brev32>)
     r.exactly("9f8_brev32E", "brev\\.b32", 1, "BPG 12.1.1: __brev maps to a single instruction (and the loop reference stays a loop)");
     r.exactly("9f8_popc32E", "popc\\.b32", 1, "BPG 12.1.1: __popc maps to a single instruction (and the loop reference stays a loop)");
     r.exactly("8f8_clz32E", "clz\\.b32", 1, "CUDA Math API __clz; catalog F8: clz.b32 once per call (and the loop reference stays a loop)");
@@ -382,7 +356,7 @@ struct Mul24Legacy {
   template <class Op>
   static void go(const KernelCase& c, const In* ys, Out* out, cudaStream_t s) {
     auto* o = reinterpret_cast<unsigned long long*>(out);
-    bits_init<<<1, 1, 0, s>>>(o);
+    int_sweep_init<<<1, 1, 0, s>>>(o);
     CUC_CHECK(cudaGetLastError());
     f9_sweep<Op><<<kBitsBlocks, kBitsThreads, 0, s>>>(ys, static_cast<int>(c.n), o);
   }

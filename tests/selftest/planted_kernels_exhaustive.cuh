@@ -12,11 +12,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "cuconform/int_sweep.h"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::selftest {
 
-constexpr std::uint64_t kPlantedNone = ~0ull;
+constexpr std::uint64_t kPlantedNone = kSweepNone;
 constexpr std::uint32_t kPlantedNeedle = 0xdeadbeefu;
 
 /// Set bits by a loop over bit positions; with Planted, one too many at the needle.
@@ -28,25 +29,11 @@ __device__ inline int planted_ref_popc(std::uint32_t x) {
   return Planted && x == kPlantedNeedle ? c + 1 : c;
 }
 
-__global__ void planted_sweep_init(unsigned long long* out) {
-  out[0] = 0ull;
-  out[1] = kPlantedNone;
-}
+/// __popc against the loop reference, one x (the reference is off at the needle when Planted).
 template <bool Planted>
-__global__ void planted_popc_sweep(unsigned long long* out) {
-  unsigned long long bad = 0, first = kPlantedNone;
-  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
-  for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x; i < (1ull << 32);
-       i += stride)
-    if (__popc(static_cast<std::uint32_t>(i)) != planted_ref_popc<Planted>(static_cast<std::uint32_t>(i))) {
-      if (!bad) first = i;
-      ++bad;
-    }
-  if (bad) {
-    atomicAdd(&out[0], bad);
-    atomicMin(&out[1], first);
-  }
-}
+struct PlantedPopcOp {
+  __device__ static bool same(std::uint32_t x) { return __popc(x) == planted_ref_popc<Planted>(x); }
+};
 
 struct PlantedExhaustivePopc {
   static constexpr UnitInfo info{"planted_exhaustive_popc", "F8", "instr.brev-popc-clz", "12.1.1", 12, Kind::kernel, 0};
@@ -61,10 +48,7 @@ struct PlantedExhaustivePopc {
   }
   template <bool Planted>
   static void go(Out* out, cudaStream_t s) {
-    auto* o = reinterpret_cast<unsigned long long*>(out);
-    planted_sweep_init<<<1, 1, 0, s>>>(o);
-    CUC_CHECK(cudaGetLastError());
-    planted_popc_sweep<Planted><<<2048, 256, 0, s>>>(o);
+    launch_int_sweep<PlantedPopcOp<Planted>>(reinterpret_cast<unsigned long long*>(out), s);
   }
   struct control {
     static constexpr const char* name = "control";
