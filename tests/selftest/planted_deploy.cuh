@@ -1,0 +1,118 @@
+//===-- Self-tests of the deployment checks (kernels/deploy/): each must catch
+//      a planted defect ----------------------------------------------------===//
+// PlantedDeviceQuery   I1's query graded against a wrong expectation: a runner
+//                      labelled CC 1.0 (the mislabelled-runner check) and a
+//                      warp of 64; the control form (the right expectation) passes.
+// PlantedArchConstant  I2's PTX check told that __CUDA_ARCH__ is 10 * XY + 1:
+//                      the kept PTX of its kernel must not hold that (model_planted).
+// PlantedVersionDecode I7's checks applied to a wrong decoder (minor = v % 100):
+//                      decode(11010) must not give 11.1 (model_planted).
+// PlantedErrorText     I9's text check applied to code 99999, which is no
+//                      cudaError_t: must be refused (model_planted).
+// PlantedCcParse       I1's CUCONFORM_EXPECT_CC parser fed "9" (no minor),
+//                      which must be refused with a message (model_planted).
+// Sticky errors, the unchecked-call lint, the fatbin and linkage scripts and
+// the nvidia-smi schema check have their planted cases in
+// cmake/CuconformDeployTests.cmake (tests deploy/planted.*).
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <string>
+#include <vector>
+
+#include "cuconform/kernel_unit.h"
+#include "deploy/arch_id.h"
+#include "deploy/cc_table.h"
+#include "deploy/dq_facts.h"
+#include "deploy/error_codes.h"
+
+namespace cuconform::selftest {
+
+struct PlantedDeviceQuery : FactsShape {
+  static constexpr UnitInfo info{"planted_device_query", "I1", "deploy.device-query-and-cc", "15.1", 15, Kind::kernel, 0};
+  static std::vector<KernelCase> cases() { return units::DqFacts::cases(); }
+  struct control {
+    static constexpr const char* name = "control";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+      units::DqExpect x;
+      int dev = 0, mj = 0, mn = 0;
+      CUC_CHECK(cudaGetDevice(&dev));
+      CUC_CHECK(cudaDeviceGetAttribute(&mj, cudaDevAttrComputeCapabilityMajor, dev));
+      CUC_CHECK(cudaDeviceGetAttribute(&mn, cudaDevAttrComputeCapabilityMinor, dev));
+      x.expect_cc = mj * 10 + mn;  // the right label: not the environment
+      units::DqFacts::query(c, out, x);
+    }
+  };
+  struct mislabelled_runner {
+    static constexpr const char* name = "mislabelled_runner";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+      units::DqExpect x;
+      x.expect_cc = 10;  // "1.0": no CUDA 13 device has it
+      units::DqFacts::query(c, out, x);
+    }
+  };
+  struct wrong_warp {
+    static constexpr const char* name = "wrong_warp";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+      units::DqExpect x;
+      x.warp = 64;
+      x.expect_cc = -2;  // not from the environment: only the warp is wrong
+      units::DqFacts::query(c, out, x);
+    }
+  };
+  using forms = Forms<control, mislabelled_runner, wrong_warp>;
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedDeviceQuery)
+
+__global__ void planted_arch_kernel(int* out) { *out = units::arch_id(); }
+
+struct PlantedArchConstant : HostModelOnly {
+  static constexpr UnitInfo info{"planted_arch_constant", "I2", "deploy.cuda-arch-macro", "6.1", 6, Kind::kernel, 0};
+  static constexpr bool model_planted = true;
+  static void host_model(ModelChecks& m) {
+#ifdef CUC_DEPLOY_HAS_CODEGEN
+    units::arch_constant_checks(m, CUC_DEPLOY_TU_STEM, "planted_arch_kernel", 1);
+#else
+    m.expect("(planted) codegen.h missing", 0, 1, "self-test: must fail");
+#endif
+  }
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedArchConstant)
+
+struct PlantedVersionDecode : HostModelOnly {
+  static constexpr UnitInfo info{"planted_version_decode", "I7", "deploy.toolkit-driver-versioning", "16.1", 16, Kind::kernel, 0};
+  static constexpr bool model_planted = true;
+  static deploy::Version wrong_decode(int v) { return {v / 1000, v % 100}; }
+  static void host_model(ModelChecks& m) {
+    m.expect("(planted) decode(11010) minor", wrong_decode(11010).minor, 1, "self-test: must fail");
+  }
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedVersionDecode)
+
+struct PlantedErrorText : HostModelOnly {
+  static constexpr UnitInfo info{"planted_error_text", "I9", "deploy.error-handling", "17.2", 17, Kind::kernel, 0};
+  static constexpr bool model_planted = true;
+  static void host_model(ModelChecks& m) {
+    std::string why;
+    m.expect("(planted) code 99999 has a usable text", deploy::error_text_ok(99999, &why), 1, "self-test: must fail");
+  }
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedErrorText)
+
+struct PlantedCcParse : HostModelOnly {
+  static constexpr UnitInfo info{"planted_cc_parse", "I1", "deploy.device-query-and-cc", "15.1", 15, Kind::kernel, 0};
+  static constexpr bool model_planted = true;
+  static void host_model(ModelChecks& m) {
+    int cc = -1;
+    std::string err;
+    m.expect("(planted) CUCONFORM_EXPECT_CC=9 accepted", deploy::parse_cc("CUCONFORM_EXPECT_CC", "9", &cc, &err), 1,
+             "self-test: must fail");
+  }
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedCcParse)
+
+}  // namespace cuconform::selftest
