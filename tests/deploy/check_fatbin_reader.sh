@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# I3: tests/deploy/fatbin_list.py against two objects of known contents
+# (cmake/CuconformDeployTests.cmake): 80-real -> "elf sm_80" only,
+# 80-virtual -> "ptx sm_80" only. Usage: check_fatbin_reader.sh LISTER SM80_OBJ PTX80_OBJ
+set -u
+[ $# -eq 3 ] || { echo "usage: $0 fatbin_list.py SM80_OBJECT PTX80_OBJECT" >&2; exit 2; }
+a=$(python3 "$1" "$2"); b=$(python3 "$1" "$3")
+echo "$2: $a"; echo "$3: $b"
+[ "$a" = "elf sm_80" ] && [ "$b" = "ptx sm_80" ] && { echo ok; exit 0; }
+echo "FAIL: expected 'elf sm_80' and 'ptx sm_80'"; exit 1
