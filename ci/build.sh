@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
-# Configure and build every profile. Usage: ci/build.sh [build-dir] [extra cmake args...]
-# Environment: CUCONFORM_PROFILES (e.g. "default;fast-math"), CMAKE_CUDA_ARCHITECTURES.
+# Configure and build every profile. Usage: ci/build.sh [--toolkit X.Y] [build-dir] [extra cmake args...]
+# Environment: CUCONFORM_PROFILES (e.g. "default;fast-math"), CMAKE_CUDA_ARCHITECTURES,
+# CUCONFORM_TOOLKIT (= --toolkit: a toolkit from `ci/toolkit.sh install X.Y`; build dir build-tkX.Y).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
+toolkit=${CUCONFORM_TOOLKIT:-}
+if [ "${1:-}" = --toolkit ]; then toolkit=${2:?"--toolkit needs a version, e.g. --toolkit 13.5"}; shift 2; fi
+args=(-DCMAKE_BUILD_TYPE=Release)
+if [ -n "$toolkit" ]; then
+  tk=$(bash "$root/ci/toolkit.sh" path "$toolkit")   # a message and exit 1 when not installed
+  export PATH=$tk/bin:$PATH
+  args+=("-DCMAKE_CUDA_COMPILER=$tk/bin/nvcc" "-DCUDAToolkit_ROOT=$tk")
+  if ! why=$(bash "$root/ci/toolkit.sh" split-check "$tk/bin/nvcc"); then
+    echo "cuconform build: the split build does not know CUDA $toolkit's nvcc driver ($why); building with -DCUCONFORM_SPLIT_BUILD=OFF" >&2
+    args+=(-DCUCONFORM_SPLIT_BUILD=OFF)
+  fi
+fi
+build=${1:-$root/build${toolkit:+-tk$toolkit}}
 shift || true
 command -v nvcc >/dev/null 2>&1 || export PATH=/usr/local/cuda/bin:$PATH
-args=(-DCMAKE_BUILD_TYPE=Release)
 [ -n "${CUCONFORM_PROFILES:-}" ] && args+=("-DCUCONFORM_PROFILES=${CUCONFORM_PROFILES}")
 [ -n "${CMAKE_CUDA_ARCHITECTURES:-}" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=${CMAKE_CUDA_ARCHITECTURES}")
 start=$(date +%s)
