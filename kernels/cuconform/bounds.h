@@ -37,8 +37,9 @@
 // supply the function" (§17.1).
 //
 // To add a toolkit or C library version: copy the rows, change what the new
-// documentation changes, cite it, and add the table to cuda_tables() below or
-// glibc_tables() in cuconform/bounds_glibc.h (README "Math functions").
+// documentation changes, cite it, and add the table to cuda_tables() in
+// cuconform/bounds_toolkit.h or glibc_tables() in cuconform/bounds_glibc.h
+// (README "Math functions").
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -269,32 +270,14 @@ inline const Row kCuda13_0[] = {
      "__powf: derived from its implementation as exp2f(y * __log2f(x))", CUC_T21},
 };
 
-inline const Table* cuda_tables(int* n) {
-  static const Table t[] = {
-      {"CUDA 13.0", 13, 0, "CUDA C++ Programming Guide 13.0, ch. 17 Mathematical Functions", kCuda13_0,
-       static_cast<int>(sizeof kCuda13_0 / sizeof kCuda13_0[0])},
-  };
-  *n = static_cast<int>(sizeof t / sizeof t[0]);
-  return t;
-}
-/// The toolkit this translation unit is built with.
-inline void cuda_version(int* major, int* minor) {
-#if defined(__CUDACC_VER_MAJOR__)
-  *major = __CUDACC_VER_MAJOR__;
-  *minor = __CUDACC_VER_MINOR__;
-#elif defined(CUDART_VERSION)
-  *major = CUDART_VERSION / 1000;
-  *minor = (CUDART_VERSION % 1000) / 10;
-#else
-  *major = 0;
-  *minor = 0;
-#endif
-}
 inline const Table* find_table(const Table* t, int n, int major, int minor) {
   for (int i = 0; i < n; ++i)
     if (t[i].major == major && t[i].minor == minor) return &t[i];
   return nullptr;
 }
+// The CUDA side (the tables per toolkit, the compiler's version, the policy for
+// a toolkit without a cited table): cuconform/bounds_toolkit.h, included at the end.
+inline const Table* cuda_table_for_build(std::string* why);
 // The C library side (glibc's tables, the running version, the table for it):
 // cuconform/bounds_glibc.h, included at the end of this file.
 inline const Table* glibc_tables(int* n);
@@ -356,23 +339,14 @@ inline Resolved resolve(Fn f, Prec pr, Side s, const Profile& p) {
   Resolved r;
   r.fn = f;
   const bool host_cuda = s == Side::cpu && cuda_host_function(f);
-  int n = 0, major = 0, minor = 0;
-  const Table* tables;
+  int major = 0, minor = 0;
   if (s == Side::gpu || host_cuda) {
     if (s == Side::gpu && pr == Prec::f32 && p.fast_math) {
       r.fn = fast_math_counterpart(f);
       r.mapped = r.fn != f;
     }
-    tables = cuda_tables(&n);
-    cuda_version(&major, &minor);
-    r.table = find_table(tables, n, major, minor);
-    if (!r.table) {
-      char buf[200];
-      std::snprintf(buf, sizeof buf, "no documented-bounds table for CUDA %d.%d in kernels/cuconform/bounds.h (tables: CUDA 13.0)",
-                    major, minor);
-      r.why = buf;
-      return r;
-    }
+    r.table = cuda_table_for_build(&r.why);
+    if (!r.table) return r;
   } else {
     glibc_version(&major, &minor);
     r.table = glibc_table_for(major, minor, &r.why);
@@ -758,3 +732,5 @@ PointBound pow_rounded_exponent(Side s, const Profile& prof, T x, int p, int q, 
 
 // The C library tables (glibc, per version) and glibc_table_for().
 #include "cuconform/bounds_glibc.h"
+// The CUDA tables per toolkit and cuda_table_for_build().
+#include "cuconform/bounds_toolkit.h"

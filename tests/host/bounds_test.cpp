@@ -145,3 +145,39 @@ TEST(Bounds, DeviceRowCarriesTheRowForTheExhaustiveTier) {
   // Double functions carry no device row (the sweep is for binary32).
   EXPECT_EQ(budget(Fn::log, Prec::f64, Side::cpu, kDefault).dev.fn, -1);
 }
+
+// The toolkit policy (kernels/cuconform/bounds_toolkit.h): a build by a toolkit
+// whose guide's table is not cited here reports its numbers and never passes.
+TEST(BoundsToolkit, ClaimedUncitedToolkitReportsAndNeverPasses) {
+  for (const auto& v : {std::pair<int, int>{12, 9}, {13, 5}, {13, 1}}) {
+    ClaimToolkit claim(v.first, v.second);
+    int major = 0, minor = 0;
+    cuda_version(&major, &minor);
+    ASSERT_EQ(major * 10 + minor, v.first * 10 + v.second);
+    const std::string ver = std::to_string(v.first) + "." + std::to_string(v.second);
+    for (const Profile* p : {&kDefault, &kFast, &kApprox}) {
+      const Budget b = budget(Fn::sin, Prec::f32, Side::gpu, *p);
+      EXPECT_EQ(b.metric, Metric::report) << ver << " " << p->name;
+      EXPECT_NE(b.source.find("no cited bounds table for toolkit " + ver), std::string::npos) << b.source;
+      EXPECT_EQ(b.dev.kind, Budget{}.dev.kind) << "no documented row may reach the exhaustive tier";
+    }
+    EXPECT_EQ(budget(Fn::div, Prec::f32, Side::gpu, kApprox).metric, Metric::report);
+    EXPECT_EQ(budget(Fn::erfc, Prec::f64, Side::gpu, kDefault).metric, Metric::report);
+    EXPECT_EQ(budget(Fn::rsqrt, Prec::f32, Side::cpu, kDefault).metric, Metric::report);  // CUDA's host function
+  }
+}
+
+TEST(BoundsToolkit, ClaimingTheCitedToolkitGradesAndTheClaimEnds) {
+  {
+    ClaimToolkit claim(13, 0);  // the planted check's control: the cited table does give bounds
+    const Budget b = budget(Fn::sin, Prec::f32, Side::gpu, kDefault);
+    EXPECT_EQ(b.metric, Metric::bound);
+    EXPECT_EQ(b.value, 2);
+    EXPECT_NE(b.source.find("CUDA 13.0 Programming Guide"), std::string::npos) << b.source;
+  }
+  EXPECT_EQ(claimed_toolkit(), 0);
+  std::string why;
+  EXPECT_EQ(cuda_table_for(12, 9, &why), nullptr);
+  EXPECT_NE(why.find("reported, not passed"), std::string::npos) << why;
+  EXPECT_NE(cuda_table_for(13, 0, &why), nullptr);
+}
