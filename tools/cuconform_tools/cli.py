@@ -108,6 +108,7 @@ TOOLS = {
     "coverage": ("coverage", "the catalog coverage page from the units' own test labels"),
     "ncu-efficiency": ("ncu_efficiency", "B8: Nsight Compute sectors per request against the sector model"),
     "numa": ("numa_preflight", "D18: NUMA balancing and topology of this machine, as JSON"),
+    "toolkit-review": ("toolkit_review", "what a toolkit upgrade moved per unit: PTX classes, registers, numbers"),
     "equivalence": ("equivalence", "I5: two runs' output digests compared bitwise (native SASS vs PTX JIT)"),
 }
 

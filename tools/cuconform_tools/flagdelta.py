@@ -309,46 +309,59 @@ def tu_for_ptx(ptx_path, build):
     return os.path.join(build, "generated", stem + ".cu")
 
 
+def keyed_kernels(path, build):
+    """[(key, fn)] of the kernels of one PTX file that name a unit (fn as parse_ptx gives it),
+    and every function of the file (for callees). Shared with toolkit_review (ptxas -v per kernel)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            funcs = parse_ptx(f.read())
+    except OSError as e:
+        raise InputError("cannot read PTX file %s: %s" % (path, e.strerror))
+    headers = unit_headers_of(tu_for_ptx(path, build))
+    texts = header_texts(headers)
+    per_header = {h: header_names(h) for h in headers}
+    form_names, units = {}, []
+    for names, us in per_header.values():
+        form_names.update(names)
+        units.extend(us)
+    out = []
+    for fn in funcs:
+        if not fn[2]:
+            continue
+        own_units = units
+        if len(headers) > 1 and not harness_unit_form(fn[0]):
+            # a unit's own kernel: the units of the header that defines it
+            base = re.sub(r"\W.*$", "", short_kernel_name(fn[0]).split("<", 1)[0])
+            for h in headers:
+                if base and re.search(r"\b%s\b" % re.escape(base), texts[h]):
+                    own_units = per_header[h][1]
+                    break
+        key = kernel_key(fn[0], form_names, own_units)
+        if key is not None:
+            out.append((key, fn))
+    return out, funcs
+
+
+def unique_key(bucket, key):
+    """Two kernels with one name (template instances): the second is key#2, and so on."""
+    if key not in bucket:
+        return key
+    n = 2
+    while "%s#%d" % (key, n) in bucket:
+        n += 1
+    return "%s#%d" % (key, n)
+
+
 def collect(ptx_files, build, arch=None, selftests=True):
     """{key: {class: count}} over the PTX files (one architecture), and the architectures seen."""
     per_arch = collections.defaultdict(dict)
     for path in ptx_files:
         if not selftests and os.path.basename(path).startswith("tests__selftest__"):
             continue
-        try:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                funcs = parse_ptx(f.read())
-        except OSError as e:
-            raise InputError("cannot read PTX file %s: %s" % (path, e.strerror))
-        headers = unit_headers_of(tu_for_ptx(path, build))
-        texts = header_texts(headers)
-        per_header = {h: header_names(h) for h in headers}
-        form_names, units = {}, []
-        for names, us in per_header.values():
-            form_names.update(names)
-            units.extend(us)
-        for fn in funcs:
-            if not fn[2]:
-                continue
-            own_units = units
-            if len(headers) > 1 and not harness_unit_form(fn[0]):
-                # a unit's own kernel: the units of the header that defines it
-                base = re.sub(r"\W.*$", "", short_kernel_name(fn[0]).split("<", 1)[0])
-                for h in headers:
-                    if base and re.search(r"\b%s\b" % re.escape(base), texts[h]):
-                        own_units = per_header[h][1]
-                        break
-            key = kernel_key(fn[0], form_names, own_units)
-            if key is None:
-                continue
-            counts = classify(with_callees(fn, funcs))
+        keyed, funcs = keyed_kernels(path, build)
+        for key, fn in keyed:
             bucket = per_arch[fn[1]]
-            if key in bucket:  # two kernels with one name (template instances): keep both
-                n = 2
-                while "%s#%d" % (key, n) in bucket:
-                    n += 1
-                key = "%s#%d" % (key, n)
-            bucket[key] = counts
+            bucket[unique_key(bucket, key)] = classify(with_callees(fn, funcs))
     archs = sorted(per_arch, key=lambda a: int(re.sub(r"\D", "", a) or 0))
     if not archs:
         return {}, []
