@@ -12,11 +12,11 @@
 # place only when nvcc of the new root compiles and links a probe, so an
 # unknown version, a wheel without a compiler or no network leaves nothing
 # behind. The exact wheel versions are written to .toolkits/<X.Y>/cuconform-toolkit.txt.
-# Environment: CUCONFORM_TOOLKITS_DIR (default <repo>/.toolkits).
+# Environment: CUCONFORM_TOOLKITS_DIR (default <repo>/.toolkits), CUCONFORM_PIP (default python3 -m pip).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tkdir=${CUCONFORM_TOOLKITS_DIR:-$root/.toolkits}
-pip=(python3 -m pip)
+read -r -a pip <<< "${CUCONFORM_PIP:-python3 -m pip}"   # (tests put a stand-in here)
 
 die() { echo "cuconform toolkit: $*" >&2; exit 1; }
 
