@@ -22,36 +22,38 @@
 # whole (nvcc -c), keeping its PTX through cmake/nvcc-keep-ptx.sh. For a
 # toolkit whose nvcc driver the split launcher does not recognise.
 
+include_guard(GLOBAL)
 option(CUCONFORM_SPLIT_BUILD "Compile each unit TU's host side once and only its device side per profile" ON)
-# The exhaustive tier's speed baseline (fixtures/include/cuconform/exhaustive/baseline.cuh):
-# one more kernel per swept form, compiled only for benchmark builds.
-option(CUCONFORM_SWEEP_BENCHMARK "Compile the minimal sweep kernel (CUCONFORM_SWEEP_BASELINE=1 times it next to each sweep)" OFF)
 
-if(CUCONFORM_SPLIT_BUILD)
-  find_package(Python3 COMPONENTS Interpreter REQUIRED)
-  set(_cuc_split "${PROJECT_SOURCE_DIR}/cmake/nvcc-split.py")
-  set(_cuc_stub_dir "${CMAKE_BINARY_DIR}/stubs")
-  set(_cuc_stems_file "${CMAKE_BINARY_DIR}/generated/unit_stems.txt")
-  set(_stems "")
-  foreach(src IN LISTS CUCONFORM_UNIT_SOURCES)
-    get_filename_component(stem "${src}" NAME_WE)
-    string(APPEND _stems "${stem}\n")
-  endforeach()
-  file(WRITE "${_cuc_stems_file}.new" "${_stems}")
-  configure_file("${_cuc_stems_file}.new" "${_cuc_stems_file}" COPYONLY)
-  # nvcc arguments every unit TU gets (as the compile line will have them),
-  # for the configure-time check of which profiles may share host objects.
-  set(_cuc_arch_args "")
-  foreach(a IN LISTS CMAKE_CUDA_ARCHITECTURES)
-    if(a MATCHES "^([0-9]+a?)-real$")
-      list(APPEND _cuc_arch_args "--generate-code=arch=compute_${CMAKE_MATCH_1},code=[sm_${CMAKE_MATCH_1}]")
-    elseif(a MATCHES "^([0-9]+a?)-virtual$")
-      list(APPEND _cuc_arch_args "--generate-code=arch=compute_${CMAKE_MATCH_1},code=[compute_${CMAKE_MATCH_1}]")
-    elseif(a MATCHES "^([0-9]+a?)$")
-      list(APPEND _cuc_arch_args "--generate-code=arch=compute_${CMAKE_MATCH_1},code=[compute_${CMAKE_MATCH_1},sm_${CMAKE_MATCH_1}]")
-    endif()
-  endforeach()
-endif()
+# Per cuconform_add_units() call (reads the caller's _cuc_* variables, sets
+# the split launcher's paths and the -gencode arguments in the caller).
+macro(_cuconform_build_setup)
+  if(CUCONFORM_SPLIT_BUILD)
+    find_package(Python3 COMPONENTS Interpreter REQUIRED)
+    set(_cuc_split "${CUCONFORM_CMAKE_DIR}/nvcc-split.py")
+    set(_cuc_stub_dir "${CMAKE_CURRENT_BINARY_DIR}/stubs")
+    set(_cuc_stems_file "${_cuc_gen}/unit_stems.txt")
+    set(_cuc_stems "")
+    foreach(_cuc_src IN LISTS _cuc_sources)
+      get_filename_component(_cuc_stem "${_cuc_src}" NAME_WE)
+      string(APPEND _cuc_stems "${_cuc_stem}\n")
+    endforeach()
+    file(WRITE "${_cuc_stems_file}.new" "${_cuc_stems}")
+    configure_file("${_cuc_stems_file}.new" "${_cuc_stems_file}" COPYONLY)
+    # nvcc arguments every unit TU gets (as the compile line will have them),
+    # for the configure-time check of which profiles may share host objects.
+    set(_cuc_arch_args "")
+    foreach(_cuc_a IN LISTS CMAKE_CUDA_ARCHITECTURES)
+      if(_cuc_a MATCHES "^([0-9]+[af]?)-real$")
+        list(APPEND _cuc_arch_args "--generate-code=arch=compute_${CMAKE_MATCH_1},code=[sm_${CMAKE_MATCH_1}]")
+      elseif(_cuc_a MATCHES "^([0-9]+[af]?)-virtual$")
+        list(APPEND _cuc_arch_args "--generate-code=arch=compute_${CMAKE_MATCH_1},code=[compute_${CMAKE_MATCH_1}]")
+      elseif(_cuc_a MATCHES "^([0-9]+[af]?)$")
+        list(APPEND _cuc_arch_args "--generate-code=arch=compute_${CMAKE_MATCH_1},code=[compute_${CMAKE_MATCH_1},sm_${CMAKE_MATCH_1}]")
+      endif()
+    endforeach()
+  endif()
+endmacro()
 
 # Does this profile's flag list leave nvcc's host steps unchanged? (configure time)
 function(_cuconform_flags_host_neutral flags out)
@@ -72,64 +74,71 @@ function(_cuconform_flags_host_neutral flags out)
   endif()
 endfunction()
 
-# Usage requirements every unit TU compiles with (include dirs, definitions).
+# Usage requirements every unit TU compiles with (include dirs, definitions, host FP flags).
 function(_cuconform_unit_usage target)
-  target_link_libraries(${target} PRIVATE cuconform_fixtures cuconform_kernels GTest::gtest)
+  target_link_libraries(${target} PRIVATE ${_cuc_unit_libs} GTest::gtest)
+  target_include_directories(${target} PRIVATE ${_cuc_unit_includes})
+  target_compile_options(${target} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${_cuc_unit_host_fp}>")
   if(CUCONFORM_SWEEP_BENCHMARK)
     target_compile_definitions(${target} PRIVATE CUCONFORM_SWEEP_BASELINE_KERNEL=1)
   endif()
   set_target_properties(${target} PROPERTIES CUDA_RUNTIME_LIBRARY Static CUDA_SEPARABLE_COMPILATION OFF)
 endfunction()
 
-# The host objects, once: made on the first profile that can share them,
-# whose device compile also provides the kernel-registration stubs.
+# The host objects, once per call: made on the first profile that can share
+# them, whose device compile also provides the kernel-registration stubs.
 function(_cuconform_host_objects stub_profile)
-  if(TARGET cuconform_unit_host)
+  if(TARGET ${_cuc_name}_unit_host)
     return()
   endif()
-  add_library(cuconform_unit_host OBJECT ${CUCONFORM_UNIT_SOURCES})
-  _cuconform_unit_usage(cuconform_unit_host)
-  target_compile_options(cuconform_unit_host PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT}>")
-  set_target_properties(cuconform_unit_host PROPERTIES CUDA_COMPILER_LAUNCHER
+  add_library(${_cuc_name}_unit_host OBJECT ${_cuc_sources})
+  _cuconform_unit_usage(${_cuc_name}_unit_host)
+  target_compile_options(${_cuc_name}_unit_host PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT}>")
+  set_target_properties(${_cuc_name}_unit_host PROPERTIES CUDA_COMPILER_LAUNCHER
     "${Python3_EXECUTABLE};${_cuc_split};host;${stub_profile};${_cuc_stub_dir};--")
-  # A TU's host compile reads the stub its device compile under stub_profile wrote.
-  add_dependencies(cuconform_unit_host cuconform_unit_device_${stub_profile})
-  set_property(GLOBAL PROPERTY CUCONFORM_STUB_PROFILE ${stub_profile})
+  # A TU's host compile reads the stub its device compile under stub_profile
+  # wrote. add_dependencies() on the object library alone only orders the two
+  # targets' *start* under Ninja; a utility target that depends on the device
+  # objects themselves makes every host compile wait for them.
+  add_custom_target(${_cuc_name}_unit_stubs DEPENDS $<TARGET_OBJECTS:${_cuc_name}_unit_device_${stub_profile}>)
+  add_dependencies(${_cuc_name}_unit_stubs ${_cuc_name}_unit_device_${stub_profile})
+  add_dependencies(${_cuc_name}_unit_host ${_cuc_name}_unit_stubs)
+  set_property(GLOBAL PROPERTY CUCONFORM_STUB_PROFILE_${_cuc_name} ${stub_profile})
 endfunction()
 
-function(cuconform_add_profile_executable p flags ptx_dir profile_cpp)
-  set(exe cuconform_${p})
+# extra_sources: the executable's generated sources (profile facts, reference build id).
+function(_cuconform_add_profile_executable p flags ptx_dir extra_sources)
+  set(exe ${_cuc_name}_${p})
   set(split OFF)
   if(CUCONFORM_SPLIT_BUILD)
     _cuconform_flags_host_neutral("${flags}" split)
   endif()
   if(split)
-    add_library(cuconform_unit_device_${p} OBJECT ${CUCONFORM_UNIT_SOURCES})
-    _cuconform_unit_usage(cuconform_unit_device_${p})
-    target_compile_options(cuconform_unit_device_${p} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT};${flags}>")
-    set_target_properties(cuconform_unit_device_${p} PROPERTIES CUDA_COMPILER_LAUNCHER
+    add_library(${_cuc_name}_unit_device_${p} OBJECT ${_cuc_sources})
+    _cuconform_unit_usage(${_cuc_name}_unit_device_${p})
+    target_compile_options(${_cuc_name}_unit_device_${p} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT};${flags}>")
+    set_target_properties(${_cuc_name}_unit_device_${p} PROPERTIES CUDA_COMPILER_LAUNCHER
       "${Python3_EXECUTABLE};${_cuc_split};device;${p};${ptx_dir};${_cuc_stub_dir};${CMAKE_CXX_COMPILER};--")
     _cuconform_host_objects(${p})
-    add_executable(${exe} ${profile_cpp})
-    get_property(stub_profile GLOBAL PROPERTY CUCONFORM_STUB_PROFILE)
+    add_executable(${exe} ${extra_sources})
+    get_property(stub_profile GLOBAL PROPERTY CUCONFORM_STUB_PROFILE_${_cuc_name})
     # Before linking: this profile registers the same kernels as the host objects expect.
     add_custom_command(TARGET ${exe} PRE_LINK
       COMMAND "${Python3_EXECUTABLE}" "${_cuc_split}" check-stubs "${_cuc_stub_dir}" "${_cuc_stems_file}" ${stub_profile} ${p}
       VERBATIM)
-    target_link_libraries(${exe} PRIVATE cuconform_unit_host cuconform_unit_device_${p} cuconform_main cuconform_fixtures
-                                         cuconform_kernels GTest::gtest CUDA::cudart_static)
+    target_link_libraries(${exe} PRIVATE ${_cuc_name}_unit_host ${_cuc_name}_unit_device_${p} cuconform::main
+                                         ${_cuc_unit_libs} GTest::gtest CUDA::cudart_static)
     set_target_properties(${exe} PROPERTIES LINKER_LANGUAGE CXX)
   else()
-    add_executable(${exe} ${CUCONFORM_UNIT_SOURCES} ${profile_cpp})
+    add_executable(${exe} ${_cuc_sources} ${extra_sources})
     _cuconform_unit_usage(${exe})
-    target_link_libraries(${exe} PRIVATE cuconform_main cuconform_fixtures cuconform_kernels GTest::gtest CUDA::cudart_static)
-    set_target_properties(${exe} PROPERTIES CUDA_RUNTIME_LIBRARY Static CUDA_SEPARABLE_COMPILATION OFF)
+    target_link_libraries(${exe} PRIVATE cuconform::main CUDA::cudart_static)
     target_compile_options(${exe} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:${CUCONFORM_UNIT_HOST_OPT};${flags}>")
-    set_target_properties(${exe} PROPERTIES CUDA_COMPILER_LAUNCHER "${PROJECT_SOURCE_DIR}/cmake/nvcc-keep-ptx.sh;${ptx_dir}")
+    set_target_properties(${exe} PROPERTIES CUDA_COMPILER_LAUNCHER "${CUCONFORM_CMAKE_DIR}/nvcc-keep-ptx.sh;${ptx_dir}")
   endif()
   if(split)
-    message(STATUS "cuconform: profile ${p}: device code only (host objects shared)")
+    message(STATUS "cuconform: ${_cuc_name}: profile ${p}: device code only (host objects shared)")
   else()
-    message(STATUS "cuconform: profile ${p}: every unit TU compiled whole")
+    message(STATUS "cuconform: ${_cuc_name}: profile ${p}: every unit TU compiled whole")
   endif()
 endfunction()

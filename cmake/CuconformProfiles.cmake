@@ -7,13 +7,15 @@
 # that to the binary (fixtures/src/profile.cpp), which records it.
 #
 # Add a profile:  -DCUCONFORM_PROFILES="default;my" -DCUCONFORM_PROFILE_my_FLAGS="-ftz=true;-fmad=false"
+include_guard(GLOBAL)
 
-set(CUCONFORM_PROFILE_default_FLAGS "")                                  # nvcc defaults: IEEE div/sqrt, no ftz, fmad on
-set(CUCONFORM_PROFILE_no-fmad_FLAGS "-fmad=false")
-set(CUCONFORM_PROFILE_fast-math_FLAGS "-use_fast_math")                  # = -ftz=true -prec-div=false -prec-sqrt=false -fmad=true + intrinsics
-set(CUCONFORM_PROFILE_ftz_FLAGS "-ftz=true")
-set(CUCONFORM_PROFILE_approx_FLAGS "-prec-div=false;-prec-sqrt=false")
-set(CUCONFORM_BUILTIN_PROFILES default no-fmad fast-math ftz approx)
+# (Cache entries, so that a project pulling cuconform in with FetchContent sees them too.)
+set(CUCONFORM_PROFILE_default_FLAGS "" CACHE INTERNAL "")                # nvcc defaults: IEEE div/sqrt, no ftz, fmad on
+set(CUCONFORM_PROFILE_no-fmad_FLAGS "-fmad=false" CACHE INTERNAL "")
+set(CUCONFORM_PROFILE_fast-math_FLAGS "-use_fast_math" CACHE INTERNAL "") # = -ftz=true -prec-div=false -prec-sqrt=false -fmad=true + intrinsics
+set(CUCONFORM_PROFILE_ftz_FLAGS "-ftz=true" CACHE INTERNAL "")
+set(CUCONFORM_PROFILE_approx_FLAGS "-prec-div=false;-prec-sqrt=false" CACHE INTERNAL "")
+set(CUCONFORM_BUILTIN_PROFILES default no-fmad fast-math ftz approx CACHE INTERNAL "")
 
 set(CUCONFORM_PROFILES "${CUCONFORM_BUILTIN_PROFILES}" CACHE STRING "Flag profiles to build (see cmake/CuconformProfiles.cmake)")
 option(CUCONFORM_ALLOW_UNKNOWN_FLAGS "Pass profile flags that cuconform does not understand, unchecked" OFF)
@@ -21,7 +23,7 @@ option(CUCONFORM_ALLOW_UNKNOWN_FLAGS "Pass profile flags that cuconform does not
 # Host side of every unit (nvcc host pass and g++): arithmetic that does not
 # depend on the build machine. No -march (FMA3 would contract a*b+c on the
 # host), no fast math, no contraction: the CPU results are SSE2 IEEE binary32/64.
-set(CUCONFORM_HOST_FP_FLAGS -ffp-contract=off -fno-fast-math)
+set(CUCONFORM_HOST_FP_FLAGS -ffp-contract=off -fno-fast-math CACHE INTERNAL "")
 
 # Parse a profile's flags into semantics. Fails the configure step with a clear
 # message on a flag it does not understand or a bad value.
@@ -74,12 +76,16 @@ function(cuconform_profile_semantics profile flags out_prefix)
   set(${out_prefix}_FAST_MATH ${fast} PARENT_SCOPE)
 endfunction()
 
-# Validate the profile list once, before anything is generated.
+# Validate a profile list (default: CUCONFORM_PROFILES) before anything is generated.
 function(cuconform_check_profiles)
-  if(NOT CUCONFORM_PROFILES)
-    message(FATAL_ERROR "cuconform: CUCONFORM_PROFILES is empty; built-in profiles: ${CUCONFORM_BUILTIN_PROFILES}")
+  set(profiles "${CUCONFORM_PROFILES}")
+  if(ARGC GREATER 0)
+    set(profiles "${ARGV0}")
   endif()
-  foreach(p IN LISTS CUCONFORM_PROFILES)
+  if(NOT profiles)
+    message(FATAL_ERROR "cuconform: the profile list is empty; built-in profiles: ${CUCONFORM_BUILTIN_PROFILES}")
+  endif()
+  foreach(p IN LISTS profiles)
     if(NOT p MATCHES "^[a-z0-9][a-z0-9-]*$")
       message(FATAL_ERROR "cuconform: profile name '${p}' must be lower-case letters, digits and '-'")
     endif()

@@ -313,7 +313,7 @@ CUC_HD inline double widen_exact(float x) {
 }
 
 /// Registration: a no-op unless the generated test TU includes the harness
-/// first (tests/unit_test.cu.in), so unit headers also compile on their own.
+/// first (cmake/unit_test.cu.in), so unit headers also compile on their own.
 #ifndef CUCONFORM_UNIT
 #define CUCONFORM_UNIT(Name)
 #endif
