@@ -27,7 +27,7 @@ grep -E '^[0-9]+% tests passed|\(Failed\)|\(Timeout\)|\*\*\*Failed' "$build/ctes
 #    compiler or GPU, reported with its worst input; the release gate for those
 #    is ci/conformance.sh and tools/cuconform.py gate against a baseline.
 with_progress "ctest (conformance)" "$build/ctest-conformance.log" -- ctest --test-dir "$build" -j "$(nproc)" --no-tests=error \
-  --output-junit junit-conformance.xml -L '^kind:(numeric|kernel|perf)$' -LE '^tier:exhaustive$' || true
+  --output-junit junit-conformance.xml -L '^kind:(numeric|kernel|perf|deploy)$' -LE '^tier:exhaustive$' || true
 tail -n 40 "$build/ctest-conformance.log"
 t2=$(date +%s)
 run=$CUCONFORM_RESULTS_DIR

@@ -51,7 +51,7 @@ function(cuconform_deploy_tests)
   set_tests_properties(deploy/planted.visible_devices_count PROPERTIES ENVIRONMENT "CUDA_VISIBLE_DEVICES=0" WILL_FAIL TRUE
                        SKIP_RETURN_CODE 77 LABELS "kind:selftest;unit:I11;side:gpu")
   # The harness's own no-device path (I8): a GPU test of a profile executable skips, or fails under CUCONFORM_REQUIRE_GPU.
-  if(TARGET cuconform_default)
+  if(TARGET cuconform_default AND "${CUCONFORM_UNIT_HEADERS}" MATCHES "deploy/device_query")
     add_test(NAME deploy/harness_no_device.skips COMMAND cuconform_default --gtest_filter=DeviceQuery.*)
     set_tests_properties(deploy/harness_no_device.skips PROPERTIES ENVIRONMENT "CUDA_VISIBLE_DEVICES=;CUCONFORM_REQUIRE_GPU=0"
                          PASS_REGULAR_EXPRESSION "SKIPPED" LABELS "kind:deploy;unit:I8;side:cpu")
