@@ -5,6 +5,10 @@
 #include <string>
 
 #include "cuconform/context.h"
+#include "cuconform/progress.h"
+
+#include <chrono>
+#include <thread>
 
 using namespace cuconform;
 
@@ -84,4 +88,23 @@ TEST(Histogram, Buckets) {
   EXPECT_EQ(ulp_bucket(5), 4u);
   EXPECT_EQ(ulp_bucket(1e300), kHistBuckets - 2);
   EXPECT_EQ(ulp_bucket(INFINITY), kHistBuckets - 1);
+}
+
+// Progress lines of long tests (cuconform/progress.h, CUCONFORM_PROGRESS_SECONDS).
+TEST(Progress, SettingParsesAndRejectsBadValues) {
+  EXPECT_EQ(parse({}).progress_seconds, 10u);
+  EXPECT_EQ(parse({{"CUCONFORM_PROGRESS_SECONDS", "0"}}).progress_seconds, 0u);
+  EXPECT_NE(error_of({{"CUCONFORM_PROGRESS_SECONDS", "soon"}}).find("CUCONFORM_PROGRESS_SECONDS"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_PROGRESS_SECONDS", "-1"}}).find("CUCONFORM_PROGRESS_SECONDS"), std::string::npos);
+}
+TEST(Progress, RateLimitedAndSilentWhenOff) {
+  Progress off("off", 100, 0);
+  Progress on("on", 100, 1);
+  EXPECT_FALSE(on.update(1));  // nothing before one interval has passed
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  EXPECT_FALSE(off.update(50));
+  EXPECT_TRUE(on.update(50));
+  EXPECT_FALSE(on.update(60));  // the next line waits another interval
+  EXPECT_EQ(off.lines(), 0u);
+  EXPECT_EQ(on.lines(), 1u);
 }
