@@ -42,9 +42,12 @@ struct DeviceBuffer {
   ~DeviceBuffer() { if (p) cudaFree(p); }
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  std::vector<T> to_host() const {
-    std::vector<T> h(n);
-    CUC_CHECK(cudaMemcpy(h.data(), p, n * sizeof(T), cudaMemcpyDeviceToHost));
+  std::vector<T> to_host() const { return to_host(n); }
+  /// The first `count` elements only (the rest may never have been written:
+  /// copying them would read uninitialised memory, which initcheck reports).
+  std::vector<T> to_host(std::size_t count) const {
+    std::vector<T> h(count < n ? count : n);
+    if (!h.empty()) CUC_CHECK(cudaMemcpy(h.data(), p, h.size() * sizeof(T), cudaMemcpyDeviceToHost));
     return h;
   }
   void poison(unsigned char byte) { CUC_CHECK(cudaMemset(p, byte, (n ? n : 1) * sizeof(T))); }

@@ -7,8 +7,10 @@
 //            the checks must fail (self-test; ctest WILL_FAIL)
 // For each mode: the launch itself returns cudaSuccess (the error is
 // asynchronous, BPG 17.2), cudaDeviceSynchronize returns the error, and the
-// context stays broken: cudaGetLastError does not clear it, and
-// cudaMalloc, cudaMemset, a new launch and cudaDeviceSynchronize fail too.
+// context stays broken: cudaGetLastError reports it once (then its
+// last-error slot is reset to cudaSuccess, as the Runtime API reference says
+// of cudaGetLastError; measured on an H100 with driver 580), and cudaMalloc,
+// cudaMemset, a new launch and cudaDeviceSynchronize still fail with it.
 // Exit: 0 all held, 1 a check failed (each printed), 2 bad usage, 77 no
 // usable GPU (ctest SKIP_RETURN_CODE; CUCONFORM_REQUIRE_GPU=1 makes it 1).
 #undef NDEBUG
@@ -69,8 +71,9 @@ int main(int argc, char** argv) {
   expect(sync == want || trap_alt, "cudaDeviceSynchronize gives " + name(sync) + ", expected " + name(want));
   const cudaError_t sticky = sync;
   const cudaError_t last1 = cudaGetLastError(), last2 = cudaGetLastError();
-  expect(sticky != cudaSuccess && last1 == sticky && last2 == sticky,
-         "cudaGetLastError does not clear it: " + name(last1) + ", then " + name(last2));
+  expect(sticky != cudaSuccess && last1 == sticky, "cudaGetLastError reports it: " + name(last1));
+  std::printf("note: a second cudaGetLastError gives %s (the slot resets; the context stays broken, below)\n",
+              name(last2).c_str());
   void* q = nullptr;
   const cudaError_t m = cudaMalloc(&q, 64);
   expect(sticky != cudaSuccess && m == sticky, "a later cudaMalloc fails with it: " + name(m));
