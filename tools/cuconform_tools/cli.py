@@ -110,6 +110,7 @@ TOOLS = {
     "numa": ("numa_preflight", "D18: NUMA balancing and topology of this machine, as JSON"),
     "toolkit-review": ("toolkit_review", "what a toolkit upgrade moved per unit: PTX classes, registers, numbers"),
     "equivalence": ("equivalence", "I5: two runs' output digests compared bitwise (native SASS vs PTX JIT)"),
+    "matrix": ("matrix", "runs of many toolkits, GPUs, machines: one file and page, toolkit x cc x profile"),
 }
 
 
