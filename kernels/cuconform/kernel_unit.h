@@ -33,6 +33,8 @@
 //                 that may differ between host and GPU, e.g. sinf)
 //   observe(c, in, out, Observations&)  what the forms marked `observed` did
 //                 (unsafe forms: recorded as findings, never graded by value)
+//   outputs_undefined = "why"  (on a form) its outputs are not defined, e.g. a planted
+//                 form reading unwritten memory: runs are not compared on its digest
 //   deterministic = false    two launches may differ by design (floating-point
 //                 atomics): needs bitwise = false; both launches are bound-checked
 //   host_model(ModelChecks&) the claim's arithmetic on the host: sector counts,
