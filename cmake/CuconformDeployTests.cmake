@@ -60,6 +60,14 @@ function(cuconform_deploy_tests)
                          WILL_FAIL TRUE LABELS "kind:deploy;unit:I8;side:cpu")
   endif()
 
+  # I6 on a runner with the driver but no toolkit: no NVRTC library, so the
+  # NVRTC unit skips with where it looked (never fails, never passes).
+  if(TARGET cuconform_default AND "${CUCONFORM_UNIT_HEADERS}" MATCHES "deploy/nvrtc_equivalence")
+    add_test(NAME deploy/nvrtc_missing.skips COMMAND cuconform_default --gtest_filter=NvrtcEquivalence.model.cpu)
+    set_tests_properties(deploy/nvrtc_missing.skips PROPERTIES ENVIRONMENT "CUCONFORM_NVRTC_LIBRARY=/nonexistent/libnvrtc.so"
+                         PASS_REGULAR_EXPRESSION "SKIPPED.*NvrtcEquivalence" LABELS "kind:deploy;unit:I6;side:cpu")
+  endif()
+
   # I4: an sm_80-only cubin and a compute_80-only PTX in one executable.
   add_library(cuconform_deploy_bc_sm80 OBJECT "${d}/bincompat_sm80.cu")
   set_target_properties(cuconform_deploy_bc_sm80 PROPERTIES CUDA_ARCHITECTURES 80-real)

@@ -20,6 +20,12 @@ namespace cuconform {
 struct CudaFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+/// Thrown by a kernel unit's launch or host model when something it needs
+/// besides the GPU is not on this machine (e.g. the NVRTC library on a runner
+/// with only the driver): the test skips with this reason.
+struct Unavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 inline void cuda_check(cudaError_t e, const char* what, const char* file, int line) {
   if (e == cudaSuccess) return;

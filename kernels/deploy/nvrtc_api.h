@@ -47,7 +47,10 @@ struct Api {
 };
 
 /// The library names tried, in order (see the header comment).
+/// CUCONFORM_NVRTC_LIBRARY names the one file to try instead (a test of the
+/// missing-library path sets it to a file that does not exist).
 inline std::vector<std::string> library_candidates() {
+  if (const char* only = std::getenv("CUCONFORM_NVRTC_LIBRARY")) return {only};
   const std::string so = "libnvrtc.so." + std::to_string(__CUDACC_VER_MAJOR__);
   std::vector<std::string> c{so};
   const std::string bin = build::cuda_bin_dir();

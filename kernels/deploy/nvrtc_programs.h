@@ -73,6 +73,13 @@
 CUC_NVX_OPS(CUC_NVX_KERNEL)
 
 namespace cuconform::units::nvrtc_eq {
+/// No NVRTC library here: the test skips with where it looked.
+inline void require_nvrtc() {
+  if (!nvrtc_rt::api().loaded) throw Unavailable("NVRTC not found (" + nvrtc_rt::api().why_not + ")");
+}
+}  // namespace cuconform::units::nvrtc_eq
+
+namespace cuconform::units::nvrtc_eq {
 namespace {
 
 using u32 = std::uint32_t;

@@ -41,11 +41,13 @@ struct PlantedNvrtcFlag {
     static constexpr Role role = Role::recommended;
     static constexpr bool planted = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
+      units::nvrtc_eq::require_nvrtc();  // no NVRTC: skip, never a silent "detected"
       units::nvrtc_eq::run(units::nvrtc_eq::Variant::planted, c, in, out, s);
     }
   };
   using forms = Forms<planted_fast_math_toggle>;
   static void host_model(ModelChecks& m) {
+    units::nvrtc_eq::require_nvrtc();
     units::nvrtc_eq::ptx_checks(m, CUC_NVX_TU_STEM, units::nvrtc_eq::Variant::planted);
   }
 };
