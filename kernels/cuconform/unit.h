@@ -232,7 +232,11 @@ struct CodegenRule {
   enum Source { ptx, ptxas, sass } source = ptx;
   enum Scope { whole, loops } scope = whole;
   long min = 0, max = -1;  ///< range rules: min <= matches (<= max when max >= 0)
+  int min_sm = 0;          ///< the claim needs hardware from sm_<min_sm> (0: every architecture)
   CodegenRule& in_loops() { scope = loops; return *this; }
+  /// The claim is about hardware that arrives with sm_<n> (e.g. cp.async replacing
+  /// loads and stores from sm_80): reported as not applicable on older code.
+  CodegenRule& from_sm(int n) { min_sm = n; return *this; }
   CodegenRule& in_sass() { source = sass; return *this; }
 };
 inline const char* codegen_source_name(CodegenRule::Source s) {

@@ -117,7 +117,7 @@ struct Bf16Arith : lowp::SweepUnit<Bf16Arith> {
     m.expect("__hltu(NaN, 1) is true (unordered)", lowp::ref_cmp<7, 127>(8, 0x7FC0, 0x3F80), 1, src);
   }
 
-  static void codegen(CodegenRules& r, const Profile&) { lowp::codegen_rules(r); }
+  static void codegen(CodegenRules& r, const Profile&) { lowp::codegen_rules(r, /*bf16=*/true); }
 
   static void perf(Perf& p) { lowp::perf_vector_vs_scalar<L>(p, "bf162_fma_chains", "bf16_fma_chains"); }
 };

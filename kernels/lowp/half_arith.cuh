@@ -144,7 +144,7 @@ struct HalfArith : lowp::SweepUnit<HalfArith> {
     m.expect("__hneu(NaN, 1) is true (unordered)", lowp::ref_cmp<10, 15>(7, 0x7E00, 0x3C00), 1, src);
   }
 
-  static void codegen(CodegenRules& r, const Profile&) { lowp::codegen_rules(r); }
+  static void codegen(CodegenRules& r, const Profile&) { lowp::codegen_rules(r, /*bf16=*/false); }
 
   static void perf(Perf& p) { lowp::perf_vector_vs_scalar<L>(p, "half2_fma_chains", "half_fma_chains"); }
 };

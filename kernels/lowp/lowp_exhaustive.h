@@ -820,7 +820,7 @@ void perf_vector_vs_scalar(Perf& p, const char* vec_name, const char* scalar_nam
 /// (the codegen tier reads such lines): the vector sweeps hold the paired
 /// instructions (two operations in one, BPG 12.1.1); the references compile to
 /// binary64 and integer code only; the SASS counts are recorded.
-inline void codegen_rules(CodegenRules& r) {
+inline void codegen_rules(CodegenRules& r, bool bf16) {
   const std::string sweep = "10lowp_sweepINS0_";
   // f32 arithmetic, and conversions between f32 and f64 (cvt.ftz.f64.f32 flushes under -ftz)
   const char* f32 =
@@ -830,7 +830,9 @@ inline void codegen_rules(CodegenRules& r) {
     r.absent(sweep + op, f32,
              "the exact references use binary64 and integer operations only (the intrinsics are f16 PTX): "
              "-ftz, -prec-div and -use_fast_math, which change f32 code, cannot change them");
-  r.present(sweep + "8OpVecAddI", "add(\\.rn)?\\.(f16x2|bf16x2)",
+  // bf16x2 add arrives with sm_90 (sm_8x computes __hadd2 as fma.rn.bf16x2 by 1.0):
+  // the bf16 sweep's rule names bf16x2 alone, so the architecture table gates it.
+  r.present(sweep + "8OpVecAddI", bf16 ? "add(\\.rn)?\\.bf16x2" : "add(\\.rn)?\\.f16x2",
             "BPG 12.1.1: __hadd2 is one paired add instruction (two operations)");
   r.present(sweep + "8OpVecFmaI", "fma\\.rn\\.(f16x2|bf16x2)",
             "BPG 12.1.1: __hfma2 is one paired fused multiply-add (two operations)");

@@ -184,7 +184,7 @@ struct GlobalAtomicsInt {
     r.present(g, "(atom|red)\\.global\\.add\\.u32", why + " (atomicAdd)");
     r.present(g, "(atom|red)\\.global\\.max\\.u32", why + " (atomicMax)");
     r.present(g, "(atom|red)\\.global\\.min\\.u32", why + " (atomicMin)");
-    r.present(g, "atom\\.global\\.cas\\.b32", why + " (the atomicCAS loop)");
+    r.present(g, "atom(\\.relaxed)?\\.global\\.cas\\.b32", why + " (the atomicCAS loop)");
     r.absent(g, "(atom|red)\\.shared\\..*", "the global form has no shared-memory atomics");
     r.present(p, "(atom|red)\\.shared\\.add\\.u32", "CPG 6.2.5: the privatised histogram counts in shared memory");
     r.present(p, "(atom|red)\\.global\\.add\\.u32", "CPG 6.2.5: then merges with global atomics");
