@@ -71,6 +71,17 @@ TEST(CodegenArch, OpcodeGate) {
   EXPECT_EQ(not_applicable(rule(CodegenRule::present, "cp\\.async(["), "sm_75", 0), "");  // bad pattern: reported by evaluate
 }
 
+TEST(CodegenArch, RuleFromSm) {
+  // D11: without cp.async hardware (below sm_80) the async copy is loads and stores.
+  CodegenRule ld = rule(CodegenRule::absent, "ld\\.global.*");
+  EXPECT_EQ(not_applicable(ld, "sm_75", 0), "");  // without from_sm the rule is checked on sm_75 (and fails there)
+  ld.from_sm(80);
+  EXPECT_NE(not_applicable(ld, "sm_75", 0).find("from sm_80"), std::string::npos) << not_applicable(ld, "sm_75", 0);
+  EXPECT_EQ(not_applicable(ld, "sm_80", 0), "");
+  EXPECT_EQ(not_applicable(ld, "sm_120", 0), "");
+  EXPECT_EQ(not_applicable(ld, "compute_75", 0), "");  // not an sm_ name: never excused
+}
+
 TEST(CodegenArch, UnitMinCc) {
   const auto ld = rule(CodegenRule::present, "ld\\.global.*");
   EXPECT_NE(not_applicable(ld, "sm_89", 90).find("min_cc 90"), std::string::npos);

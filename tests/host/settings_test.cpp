@@ -92,7 +92,7 @@ TEST(Histogram, Buckets) {
 
 // Progress lines of long tests (cuconform/progress.h, CUCONFORM_PROGRESS_SECONDS).
 TEST(Progress, SettingParsesAndRejectsBadValues) {
-  EXPECT_EQ(parse({}).progress_seconds, 10u);
+  EXPECT_EQ(parse({}).progress_seconds, 30u);
   EXPECT_EQ(parse({{"CUCONFORM_PROGRESS_SECONDS", "0"}}).progress_seconds, 0u);
   EXPECT_NE(error_of({{"CUCONFORM_PROGRESS_SECONDS", "soon"}}).find("CUCONFORM_PROGRESS_SECONDS"), std::string::npos);
   EXPECT_NE(error_of({{"CUCONFORM_PROGRESS_SECONDS", "-1"}}).find("CUCONFORM_PROGRESS_SECONDS"), std::string::npos);
