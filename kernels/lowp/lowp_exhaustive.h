@@ -60,6 +60,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
@@ -73,6 +74,25 @@
 #endif
 
 namespace cuconform::lowp {
+
+/// __hfma / __hfma2 for either 16-bit type. cuda_bf16.h declares the bfloat16
+/// ones from sm_80 only; the bf16 unit needs CC 8.0 (its min_cc), so its code
+/// built for an older architecture of a multiarch list traps instead of not
+/// compiling (no GPU that runs that code runs the unit).
+template <class T>
+__device__ inline T lowp_hfma(T a, T b, T c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+  if constexpr (std::is_same<T, __nv_bfloat16>::value || std::is_same<T, __nv_bfloat162>::value) {
+    __trap();
+    return a;
+  } else
+#endif
+  if constexpr (std::is_same<T, __half2>::value || std::is_same<T, __nv_bfloat162>::value) {
+    return __hfma2(a, b, c);
+  } else {
+    return __hfma(a, b, c);
+  }
+}
 
 constexpr std::uint64_t kNone = ~0ull;
 constexpr std::size_t kOutWords = 7;
@@ -403,7 +423,7 @@ struct OpFma {
   __device__ static void run(std::uint32_t i, unsigned k, S& s) {
     const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16),
                         c = fma_addend<L::M, L::B>(k);
-    const std::uint16_t want = ref_fma<L::M, L::B>(a, b, c), g = L::bits(__hfma(L::make(a), L::make(b), L::make(c)));
+    const std::uint16_t want = ref_fma<L::M, L::B>(a, b, c), g = L::bits(lowp_hfma(L::make(a), L::make(b), L::make(c)));
     s.check(0, same16<L::M>(g, want), g, want, a, b, c);
   }
 };
@@ -597,14 +617,14 @@ struct OpVecFma {
     const std::uint16_t a0 = static_cast<std::uint16_t>(i & 0xffffu), b0 = static_cast<std::uint16_t>(i >> 16),
                         a1 = static_cast<std::uint16_t>(j & 0xffffu), b1 = static_cast<std::uint16_t>(j >> 16),
                         c0 = fma_addend<L::M, L::B>(k), c1 = fma_addend<L::M, L::B>(kFmaAddends - 1 - k);
-    const auto r = __hfma2(L::pack(L::make(a0), L::make(a1)), L::pack(L::make(b0), L::make(b1)),
+    const auto r = lowp_hfma(L::pack(L::make(a0), L::make(a1)), L::pack(L::make(b0), L::make(b1)),
                            L::pack(L::make(c0), L::make(c1)));
     const std::uint16_t lo = L::bits(L::low(r)), hi = L::bits(L::high(r));
     const std::uint16_t w0 = ref_fma<L::M, L::B>(a0, b0, c0), w1 = ref_fma<L::M, L::B>(a1, b1, c1);
     s.check(0, same16<L::M>(lo, w0), lo, w0, a0, b0, c0);
     s.check(1, same16<L::M>(hi, w1), hi, w1, a1, b1, c1);
-    const std::uint16_t s0 = L::bits(__hfma(L::make(a0), L::make(b0), L::make(c0))),
-                        s1 = L::bits(__hfma(L::make(a1), L::make(b1), L::make(c1)));
+    const std::uint16_t s0 = L::bits(lowp_hfma(L::make(a0), L::make(b0), L::make(c0))),
+                        s1 = L::bits(lowp_hfma(L::make(a1), L::make(b1), L::make(c1)));
     s.check(2, same16<L::M>(lo, s0) && same16<L::M>(hi, s1), (static_cast<std::uint64_t>(hi) << 16) | lo,
             (static_cast<std::uint64_t>(s1) << 16) | s0, i, j, k);
   }
@@ -779,7 +799,7 @@ __global__ void lowp_fma_chain_vec(typename L::T2* out, int iters) {
 #pragma unroll 1
   for (int it = 0; it < iters; ++it)
 #pragma unroll
-    for (int q = 0; q < 4; ++q) x[q] = __hfma2(x[q], m, c);
+    for (int q = 0; q < 4; ++q) x[q] = lowp_hfma(x[q], m, c);
   const auto r = __hadd2(__hadd2(x[0], x[1]), __hadd2(x[2], x[3]));
   out[blockIdx.x * blockDim.x + threadIdx.x] = r;
 }
@@ -794,7 +814,7 @@ __global__ void lowp_fma_chain_scalar(typename L::T2* out, int iters) {
 #pragma unroll 1
   for (int it = 0; it < iters; ++it)
 #pragma unroll
-    for (int q = 0; q < 8; ++q) x[q] = __hfma(x[q], q % 2 ? m1 : m0, q % 2 ? c1 : c0);
+    for (int q = 0; q < 8; ++q) x[q] = lowp_hfma(x[q], q % 2 ? m1 : m0, q % 2 ? c1 : c0);
   const auto lo = __hadd(__hadd(x[0], x[2]), __hadd(x[4], x[6])), hi = __hadd(__hadd(x[1], x[3]), __hadd(x[5], x[7]));
   out[blockIdx.x * blockDim.x + threadIdx.x] = L::pack(lo, hi);
 }
