@@ -249,7 +249,7 @@ def header_names(path):
 
 def unit_headers_of(tu_path):
     """The unit headers a generated TU includes (every #include after the harness:
-    light units of a folder share a TU, cmake/CuconformSuite.cmake)."""
+    light units of a folder share a TU, cuconform_add_units in cmake/CuconformUnits.cmake)."""
     try:
         with open(tu_path, encoding="utf-8", errors="replace") as f:
             incs = re.findall(r'#include\s+"([^"]+)"', f.read())
