@@ -5,13 +5,15 @@
 # tests done of the total, failed so far and the test that finished last;
 # for cmake --build, the percentage and the target being built; else the
 # log's last line. Returns the command's exit status. Quiet commands stay quiet:
-# nothing is printed before the first interval has passed.
+# nothing is printed before the first interval has passed. 0: no progress
+# lines, only the closing one (as the tests' own progress lines, progress.h).
 with_progress() {
   local label=$1 log=$2
   shift 2
   [ "${1:-}" = "--" ] && shift
   local every=${CUCONFORM_PROGRESS_SECONDS:-30}
-  case "$every" in ''|*[!0-9]*|0) echo "progress: CUCONFORM_PROGRESS_SECONDS='$every' is not a positive number of seconds" >&2; return 2 ;; esac
+  case "$every" in ''|*[!0-9]*) echo "progress: CUCONFORM_PROGRESS_SECONDS='$every' is not a number of seconds (0: none)" >&2; return 2 ;; esac
+  [ "$every" -eq 0 ] && every=$((1 << 30))  # none: the loop below only waits
   local t0 pid rc
   t0=$(date +%s)
   "$@" > "$log" 2>&1 &
