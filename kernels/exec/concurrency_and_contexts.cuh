@@ -54,6 +54,7 @@
 #include <thread>
 #include <vector>
 
+#include "cuconform/driver_entry.h"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -135,18 +136,10 @@ struct Driver {
   PFN_cuPointerGetAttribute_v4000 pointer_attribute = nullptr;
   std::string missing;  ///< symbols not found ("" when all are)
 };
+// 12.5: the ABI of these typedefs (cuCtxCreate is cuCtxCreate_v4 from 12.5).
 template <class F>
 void driver_entry(const char* symbol, F* fp, std::string* missing) {
-  void* p = nullptr;
-  cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
-  // 12.5: the ABI of these typedefs (cuCtxCreate is cuCtxCreate_v4 from 12.5).
-  const cudaError_t e = cudaGetDriverEntryPointByVersion(symbol, &p, 12050, cudaEnableDefault, &q);
-  if (e != cudaSuccess || q != cudaDriverEntryPointSuccess || !p) {
-    cudaGetLastError();
-    *missing += std::string(missing->empty() ? "" : ", ") + symbol;
-    p = nullptr;
-  }
-  *fp = reinterpret_cast<F>(p);
+  cuconform::driver_entry(symbol, fp, missing, 12050);
 }
 inline const Driver& driver() {
   static const Driver d = [] {
