@@ -94,6 +94,15 @@ struct UnitInfo {
   int min_cc;                 ///< minimum compute capability x10 (0 = any)
 };
 
+/// splitmix64 (host)'s output function of x + golden ratio: one well-mixed 64-bit
+/// value per x (the harness's default inputs, and units' own fill()).
+inline std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
 /// A fixed-size argument pack usable on host and device.
 template <class T, int N>
 struct Args {

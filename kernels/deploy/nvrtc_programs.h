@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "cuconform/context.h"
+#include "cuconform/driver_entry.h"
 #include "cuconform/kernel_unit.h"
 #include "deploy/nvrtc_api.h"
 
@@ -167,15 +168,7 @@ struct Driver {
 };
 template <class F>
 void entry(const char* symbol, F* fp, std::string* missing) {
-  void* p = nullptr;
-  cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
-  const cudaError_t e = cudaGetDriverEntryPointByVersion(symbol, &p, 12000, cudaEnableDefault, &q);
-  if (e != cudaSuccess || q != cudaDriverEntryPointSuccess || !p) {
-    cudaGetLastError();
-    *missing += std::string(missing->empty() ? "" : ", ") + symbol;
-    p = nullptr;
-  }
-  *fp = reinterpret_cast<F>(p);
+  cuconform::driver_entry(symbol, fp, missing, 12000);
 }
 inline const Driver& driver() {
   static const Driver d = [] {
@@ -310,12 +303,6 @@ inline void reference(const KernelCase& c, u32* out) {
   }
 }
 
-inline std::uint64_t mix(std::uint64_t x) {  // splitmix64
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 /// Special and edge values first (zeros, infinities, NaN, subnormals, the
 /// extremes, sinf's slow-path range, expf's overflow edge), in a different
 /// rotation per argument; then random bit patterns, values in [-64, 64) and
@@ -329,8 +316,8 @@ T input_value(std::size_t i, int arg, long op, std::uint64_t seed) {
                   T(709.78), T(1e-20), T(0.99999994), T(1.0000001)};
   constexpr std::size_t S = sizeof(sp) / sizeof(sp[0]);
   if (i < S) return sp[(i + 7 * static_cast<std::size_t>(arg)) % S];
-  const std::uint64_t r = mix(seed ^ (static_cast<std::uint64_t>(op) << 40) ^ (static_cast<std::uint64_t>(arg) << 56) ^ i);
-  const std::uint64_t q = mix(r);
+  const std::uint64_t r = splitmix64(seed ^ (static_cast<std::uint64_t>(op) << 40) ^ (static_cast<std::uint64_t>(arg) << 56) ^ i);
+  const std::uint64_t q = splitmix64(r);
   switch (r & 3) {
     case 0: {
       T v;

@@ -211,10 +211,8 @@ inline void fill_values(std::vector<int>& in, int nbins, std::uint64_t seed) {
   std::uint64_t x = seed;
   const long span = nbins + nbins / 4, lo = -(nbins / 8);
   for (auto& v : in) {
-    x += 0x9e3779b97f4a7c15ull;  // splitmix64
-    std::uint64_t z = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    z ^= z >> 31;
+    const std::uint64_t z = splitmix64(x);  // a splitmix64 stream
+    x += 0x9e3779b97f4a7c15ull;
     v = static_cast<int>(lo + static_cast<long>(z % static_cast<std::uint64_t>(span)));
   }
 }

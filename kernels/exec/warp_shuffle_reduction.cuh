@@ -275,10 +275,8 @@ struct WarpShuffleInt : WarpShuffleBase<int> {
   /// Values in [-1024, 1023]: no sum of 2^20 of them leaves int.
   static void fill(const KernelCase& c, std::vector<int>& in, std::uint64_t seed) {
     for (std::size_t i = 0; i < c.n; ++i) {
-      std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (i + 1);
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      in[i] = static_cast<int>((z ^ (z >> 31)) & 2047u) - 1024;
+      const std::uint64_t z = splitmix64(seed + 0x9e3779b97f4a7c15ull * i);
+      in[i] = static_cast<int>(z & 2047u) - 1024;
     }
   }
   /// Plain sequential sums (integer addition: any order gives the same).
@@ -338,10 +336,8 @@ struct WarpShuffleFloat : WarpShuffleBase<float> {
     for (int w = 0; w < 1000; ++w) {
       float a[32], b[32], t[32];
       for (int i = 0; i < 32; ++i) {
-        std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        z ^= z >> 31;
+        const std::uint64_t z = splitmix64(s);
+        s += 0x9e3779b97f4a7c15ull;
         a[i] = b[i] = std::ldexp(static_cast<float>(z >> 40) - 8388608.0f, static_cast<int>(z & 15) - 20);  // mixed signs and scales
       }
       const float down = h1_tree32(a);

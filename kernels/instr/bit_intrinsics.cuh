@@ -223,10 +223,8 @@ struct BitIntrinsics {
     std::vector<std::uint32_t> xs = edges();
     std::uint64_t s = 0x243f6a8885a308d3ull;
     for (int i = 0; i < (1 << 22); ++i) {  // splitmix64, fixed seed: the same inputs every run
-      std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      xs.push_back(static_cast<std::uint32_t>(z ^ (z >> 31)));
+      xs.push_back(static_cast<std::uint32_t>(splitmix64(s)));
+      s += 0x9e3779b97f4a7c15ull;
     }
     return xs;
   }
@@ -343,10 +341,7 @@ struct Mul24Legacy {
         in[j] = kMul24Edges[j];
         continue;
       }
-      std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (j + 1);
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      in[j] = static_cast<std::uint32_t>(z ^ (z >> 31));
+      in[j] = static_cast<std::uint32_t>(splitmix64(seed + 0x9e3779b97f4a7c15ull * j));
     }
   }
   static void reference(const KernelCase&, const In*, Out* out, int) {
@@ -392,10 +387,8 @@ struct Mul24Legacy {
       for (std::uint32_t y : kMul24Edges) xy.push_back({x, y});
     std::uint64_t s = 0x13198a2e03707344ull;
     for (int i = 0; i < (1 << 20); ++i) {
-      std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      z ^= z >> 31;
+      const std::uint64_t z = splitmix64(s);
+      s += 0x9e3779b97f4a7c15ull;
       xy.push_back({static_cast<std::uint32_t>(z), static_cast<std::uint32_t>(z >> 32)});
     }
     double bad_s = 0, bad_u = 0;

@@ -965,14 +965,6 @@ struct SearchRounder {
   }
 };
 
-/// splitmix64, for the seeded host samples.
-inline std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 /// The structured 16-bit values of the host checks: every exponent field in
 /// `exps` with the edge significands 0, 1, 2, middle - 1, middle, middle + 1,
 /// max - 1, max, both signs (NaN and inf patterns included).
@@ -1002,7 +994,7 @@ std::vector<std::uint32_t> structured_floats(std::size_t seeded, std::uint64_t s
     for (unsigned e = 0; e < 256; ++e)
       for (unsigned u : ups)
         for (unsigned l : lows) f.push_back((s << 31) | (e << 23) | (u << low) | l);
-  for (std::size_t k = 0; k < seeded; ++k) f.push_back(static_cast<std::uint32_t>(mix(seed + k)));
+  for (std::size_t k = 0; k < seeded; ++k) f.push_back(static_cast<std::uint32_t>(splitmix64(seed + k)));
   return f;
 }
 
@@ -1063,7 +1055,7 @@ std::vector<std::uint32_t> host_pairs(const std::vector<unsigned>& exps, std::si
   p.reserve(s.size() * s.size() + seeded);
   for (std::uint16_t a : s)
     for (std::uint16_t b : s) p.push_back(static_cast<std::uint32_t>(a) | (static_cast<std::uint32_t>(b) << 16));
-  for (std::size_t k = 0; k < seeded; ++k) p.push_back(static_cast<std::uint32_t>(mix(seed ^ (0x5eedull << 32) ^ k)));
+  for (std::size_t k = 0; k < seeded; ++k) p.push_back(static_cast<std::uint32_t>(splitmix64(seed ^ (0x5eedull << 32) ^ k)));
   return p;
 }
 
@@ -1147,7 +1139,7 @@ void host_checks(ModelChecks& m, const std::vector<unsigned>& exps, std::size_t 
   bad = 0;
   std::size_t graded = 0, skipped = 0;
   for (std::size_t q = 0; q < seeded_pairs; ++q) {
-    const std::uint64_t r = mix(0xfaaull + q);
+    const std::uint64_t r = splitmix64(0xfaaull + q);
     const std::uint16_t a = static_cast<std::uint16_t>(r), b = static_cast<std::uint16_t>(r >> 16);
     std::uint16_t c;
     if (q % 3 == 0) c = fma_addend<M, B>(static_cast<unsigned>(q / 3 % kFmaAddends));

@@ -113,10 +113,8 @@ struct AsyncCopyBase {
     std::vector<unsigned char> bytes(in.size() * sizeof(T));
     std::uint64_t x = seed;
     for (std::size_t i = 0; i < bytes.size(); i += 8) {
-      x += 0x9e3779b97f4a7c15ull;  // splitmix64
-      std::uint64_t z = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      z ^= z >> 31;
+      const std::uint64_t z = splitmix64(x);  // a splitmix64 stream
+      x += 0x9e3779b97f4a7c15ull;
       std::memcpy(bytes.data() + i, &z, bytes.size() - i < 8 ? bytes.size() - i : 8);
     }
     if (!bytes.empty()) std::memcpy(static_cast<void*>(in.data()), bytes.data(), bytes.size());

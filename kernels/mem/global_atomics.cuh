@@ -166,10 +166,9 @@ struct GlobalAtomicsInt {
       std::uint32_t merged = 0;
       std::uint64_t all = 0;
       for (int k = 0; k < 1 + t % 40; ++k) {
-        std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        const std::uint64_t b = (z ^ (z >> 31)) >> (33 + t % 8);  // block sums below 2^31 .. 2^24 (some above the cap)
+        const std::uint64_t z = splitmix64(s);
+        s += 0x9e3779b97f4a7c15ull;
+        const std::uint64_t b = z >> (33 + t % 8);  // block sums below 2^31 .. 2^24 (some above the cap)
         all += b;
         merged = h4_sat(merged, static_cast<std::uint32_t>(std::min<std::uint64_t>(b, kH4Cap)));
       }

@@ -56,13 +56,6 @@ namespace cuconform::units {
 
 // ---------------------------------------------------------------- shared
 
-inline std::uint64_t tex_mix(std::uint64_t x) {  // splitmix64: inputs from the seed
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 /// Owners of what a launch creates, released on the way out (also when a
 /// checked call throws); the normal path releases them with checked calls.
 struct TexScratch {
@@ -118,7 +111,7 @@ struct TextureAfterWrite {
   /// Integers in [-2^20, 2^20): 3 x + 1 stays an exact float (no subnormal, no rounding).
   static void fill(const KernelCase&, std::vector<float>& in, std::uint64_t seed) {
     for (std::size_t i = 0; i < in.size(); ++i)
-      in[i] = static_cast<float>(static_cast<long>(tex_mix(seed ^ (0xd13ull << 40) ^ i) >> 43) - (1L << 20));
+      in[i] = static_cast<float>(static_cast<long>(splitmix64(seed ^ (0xd13ull << 40) ^ i) >> 43) - (1L << 20));
   }
   static void reference(const KernelCase& c, const float* in, float* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 3.0f * in[c.n - 1 - i] + 1.0f;
@@ -357,7 +350,7 @@ struct TextureAddressing {
   static void fill(const KernelCase& c, std::vector<float>& in, std::uint64_t seed) {
     const int n = static_cast<int>(c.n);
     const bool wrap = tex_mode_wraps(c.p0), linear = tex_mode_linear(c.p0), off = c.p1 != 0;
-    const std::uint64_t s = tex_mix(seed ^ (0xd14ull << 40) ^ (static_cast<std::uint64_t>(c.p0) << 32) ^
+    const std::uint64_t s = splitmix64(seed ^ (0xd14ull << 40) ^ (static_cast<std::uint64_t>(c.p0) << 32) ^
                                     (static_cast<std::uint64_t>(c.p1) << 30) ^ c.n);
     // Texels: distinct integers below 2^19 (point), or integers in [-30, 30]
     // whose neighbours differ (linear: exact filtered values).
@@ -396,7 +389,7 @@ struct TextureAddressing {
         for (float v : {-0.3f, 1.3f, 1.0f, 0.0f}) add(v);  // clamped: both taps the edge texel
     }
     for (std::uint64_t k = 0; m < kTexCoords; ++k) {
-      const std::uint64_t r = tex_mix(s + k);
+      const std::uint64_t r = splitmix64(s + k);
       if (!linear) {  // (j + f)/N, j in [-2N, 3N), f in [1/16, 15/16]
         const double j = static_cast<double>(static_cast<long>((r >> 8) % (5u * n)) - 2L * n);
         add(static_cast<float>((j + static_cast<double>(1 + r % 15) / 16.0) / n));

@@ -373,12 +373,10 @@ struct FtzDenormalsBase {
       return;
     }
     std::uint64_t x = seed ^ (is_f32 ? 0xf24f32ull : 0xf24f64ull);
-    auto next = [&]() {  // splitmix64
+    auto next = [&]() {  // splitmix64 stream
+      const std::uint64_t z = splitmix64(x);
       x += 0x9e3779b97f4a7c15ull;
-      std::uint64_t z = x;
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      return z ^ (z >> 31);
+      return z;
     };
     const U mant_mask = FtzType<T>::min_bits - 1;
     for (std::size_t i = 0; i < c.n; ++i) {

@@ -68,10 +68,7 @@ __global__ void a4_horner(T* out, int steps, T x, T c) {
 /// Value i of the input: float-representable, |x| in [2^-15, 2^10) (never
 /// subnormal), the same for both instantiations (seeded).
 inline float a4_value(std::uint64_t seed, std::size_t i) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (i + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  z ^= z >> 31;
+  const std::uint64_t z = splitmix64(seed + 0x9e3779b97f4a7c15ull * i);
   const int e = static_cast<int>(z % 25) - 14;                                   // binade 2^-14 .. 2^10
   const float mant = 1.0f + static_cast<float>((z >> 8) & 0x7fffffu) * 0x1p-23f;  // [1, 2)
   return ((z >> 40) & 1 ? -1.0f : 1.0f) * std::ldexp(mant, e - 1);
