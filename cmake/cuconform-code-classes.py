@@ -1,0 +1,701 @@
+#!/usr/bin/env python3
+"""Which profiles build the same device code for each unit (the code classes).
+
+A unit's GPU tests compute the same bits under two profiles when the code
+they run is the same: the host side (one object for every profile of a split
+build, cmake/CuconformBuildProfiles.cmake) and the device side. This script
+proves the device side from the kept PTX of every profile (the very files
+ptxas compiled, nvcc -keep), per unit. A unit's device code is:
+
+  * its kernels, every .entry of its TU's PTX that
+      - names the unit (a harness kernel templated on it: probe, apply, sweep), or
+      - is defined in the harness or the unit API (a file reached through a
+        `cuconform/...` include): it may run for any unit, or
+      - is defined in so many words (`__global__ ... name(`) in a header the
+        unit includes and is reachable from the unit's own code: its struct
+        and `Unit::` members, and every definition of its headers whose name
+        they mention, transitively (identifiers, not types: an
+        over-approximation of what the unit can call), or
+      - is defined by no text read (a macro's kernel, a library's): where a
+        header holds a `#define` with `__global__` in it, the units whose
+        code reaches that header or names a word of the kernel's name; else
+        every unit;
+    but never a kernel that names another unit of the TU and not this one;
+  * each with every .func it calls, transitively, in canonical form (the
+    module-wide label and depot numbers renumbered per function, comments
+    dropped: tools/ptx_identity.py's rule);
+  * the module-level statements of the file (constant tables, globals);
+  * every architecture the build keeps PTX for;
+  * what ptxas is told besides the PTX: nvcc passes `--fmad false` to ptxas
+    under -fmad=false, which matters only where the PTX has a floating-point
+    multiply, add or subtract without a rounding modifier (ptxas may fuse
+    those); any other ptxas-facing flag of a profile (-Xptxas=...,
+    --maxrregcount=..., -lineinfo, unknown flags) is part of the signature.
+
+Profiles with equal signatures form one class. A profile built unsplit (its
+host objects are its own) is a class of its own, and so is every profile of
+a unit whose PTX is missing or unreadable: nothing is shared without proof.
+No c++filt on PATH: the whole TU is the unit's signature (still sound).
+
+Usage: cuconform-code-classes.py OUT PTX_ROOT GENERATED_DIR [-IDIR...] PROFILE=split|whole=FLAGS...
+Writes OUT (tab-separated; read by cmake/CuconformDiscoverTests.cmake at
+ctest time and named in every record a shared run writes):
+  # comment lines
+  profile<TAB>name<TAB>split|whole
+  class<TAB>unit<TAB>p1,p2,...<TAB>signature (sha256, 16 hex)<TAB>tu stem
+and, beside it, kernel-owners.tsv (read by the tools: flagdelta, review,
+toolkit-review name each kernel by its unit and form):
+  owner<TAB>tu stem<TAB>mangled kernel<TAB>units (- : the harness's)<TAB>form name (- : none)
+"""
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+FUNC_START = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)*\.(entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)")
+NUMBERED = re.compile(r"(\$L__BB|__local_depot)(\d+)")
+CALL = re.compile(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([A-Za-z_$][\w$]*)")
+# A floating-point multiply/add/subtract that ptxas may contract (no rounding modifier).
+CONTRACTIBLE = re.compile(r"^\s*(?:@!?%\w+\s+)?(?:mul|add|sub)(?:\.ftz)?(?:\.sat)?\.(?:f32|f64|f16|bf16|f16x2|bf16x2)\b",
+                          re.M)
+UNIT_MACRO = re.compile(r"^\s*CUCONFORM_(?:KERNEL_)?(?:SELFTEST_)?UNIT\((\w+)\)", re.M)
+GLOBAL_DEF = re.compile(r"__global__\s+((?:(?:void|static|inline|__noinline__|__forceinline__)\s+|"
+                        r"__launch_bounds__\s*\([^)]*\)\s*|__cluster_dims__\s*\([^)]*\)\s*)*)(\w+)\s*\(")
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+IDENT = re.compile(r"[A-Za-z_]\w*")
+# Words of a demangled name that say nothing about where a kernel comes from.
+GENERIC = set("void unsigned signed int long short char float double bool const volatile true false cuconform units "
+              "harness std operator __half __nv_bfloat16 int2 int4 float2 float4 uint2 uint4 size_t".split())
+# Profile flags that act in cicc only (their effect is in the PTX itself).
+CICC_ONLY = re.compile(r"^--?(use_fast_math|ftz=(true|false)|prec-div=(true|false)|prec-sqrt=(true|false)|"
+                       r"fmad=true|O[0-3])$")
+
+
+# ---- C++ source, as text ------------------------------------------------------------
+def strip_code(text):
+    """Comments and the contents of string and char literals (raw strings too)
+    blanked: every character of them but line breaks becomes a space, so a
+    position in the result is the same position in the text."""
+    out, i, n = list(text), 0, len(text)
+
+    def blank(a, b):
+        for k in range(a, min(b, n)):
+            if out[k] != "\n":
+                out[k] = " "
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            blank(i, j)
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            blank(i, j)
+            i = j
+        elif c == "R" and text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+            k = text.find("(", i + 2)
+            delim = text[i + 2:k] if k > 0 else ""
+            j = text.find(")" + delim + '"', k)
+            j = n if j < 0 else j + len(delim) + 1
+            blank(i + 2, j)
+            i = j + 1
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            blank(i + 1, j)
+            i = j + 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+def split_macros(code):
+    """(code without preprocessor lines, [bodies of #define lines]); continuations joined."""
+    lines, defines, keep = code.split("\n"), [], []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.lstrip().startswith("#"):
+            full = line
+            keep.append(" " * len(line))  # blanked, so that positions stay those of the text
+            while full.endswith("\\") and i + 1 < len(lines):
+                i += 1
+                full = full[:-1] + " " + lines[i]
+                keep.append(" " * len(lines[i]))
+            if re.match(r"^\s*#\s*define\b", full):
+                defines.append(full)
+        else:
+            keep.append(line)
+        i += 1
+    return "\n".join(keep), defines
+
+
+def _drop_templates(head):
+    """`template <...>` parameter lists removed (balanced angle brackets)."""
+    while True:
+        m = re.search(r"\btemplate\s*<", head)
+        if not m:
+            return head
+        i, depth = m.end(), 1
+        while i < len(head) and depth:
+            depth += {"<": 1, ">": -1}.get(head[i], 0)
+            i += 1
+        head = head[:m.start()] + " " + head[i:]
+
+
+def _drop_calls(head, names):
+    """`name(...)` removed for each attribute-like name (balanced parentheses)."""
+    while True:
+        m = re.search(r"\b(?:%s)\s*\(" % "|".join(names), head)
+        if not m:
+            return head
+        i, depth = m.end(), 1
+        while i < len(head) and depth:
+            depth += {"(": 1, ")": -1}.get(head[i], 0)
+            i += 1
+        head = head[:m.start()] + " " + head[i:]
+
+
+def _function_name(head):
+    head = _drop_calls(head, ["__launch_bounds__", "__cluster_dims__", "alignas", "__attribute__", "__align__",
+                              "__declspec"])
+    depth, i = 0, 0
+    while i < len(head):
+        if head[i] == "(" and depth == 0:
+            m = re.search(r"((?:[A-Za-z_]\w*\s*::\s*)*~?[A-Za-z_]\w*|operator\s*\S+)\s*$", head[:i])
+            if m and m.group(1) not in ("if", "for", "while", "switch", "return", "sizeof", "decltype", "__launch_bounds__"):
+                return re.sub(r"\s+", "", m.group(1))
+        depth += {"(": 1, ")": -1}.get(head[i], 0)
+        i += 1
+    return None
+
+
+class Def:
+    __slots__ = ("kind", "qual", "name", "idents", "file", "span")
+
+    def __init__(self, kind, qual, idents, file, span):
+        self.kind, self.qual, self.idents, self.file, self.span = kind, qual, idents, file, span
+        self.name = qual.split("::")[-1] if qual else ""
+
+
+def head_full(code, start):
+    """The text from `start` to the first "{" (a definition's head)."""
+    j = code.find("{", start)
+    return code[start:j if j >= 0 else len(code)]
+
+
+def top_level_defs(code, file):
+    """Definitions at namespace scope: structs/classes, functions (qualified
+    names kept), other braced definitions; each with the identifiers in it."""
+    defs, stack, i, n = [], [], 0, len(code)
+    boundary = 0
+    while i < n:
+        c = code[i]
+        if c == "{":
+            at_top = all(k == "ns" for k, _ in stack)
+            if at_top:
+                head = code[boundary:i]
+                # Macro calls before a definition (CUCONFORM_UNIT(X) with no semicolon, a
+                # unit-defining macro) run into its head: drop ALL-CAPS calls.
+                head_clean = _drop_calls(head, [r"[A-Z][A-Z0-9_]{2,}"])
+                h = _drop_templates(head_clean)
+                if re.search(r"\bnamespace\b", h) or re.search(r'\bextern\s*""', h):
+                    stack.append(("ns", None))
+                    boundary = i + 1
+                    i += 1
+                    continue
+                m = re.search(r"\b(?:struct|class|union)\s+(?:__align__\s*\([^)]*\)\s*|alignas\s*\([^)]*\)\s*)?(\w+)", h)
+                if m and "(" not in h[:m.start()]:
+                    stack.append(("def", ("struct", m.group(1), boundary, head_clean)))
+                else:
+                    fn = _function_name(h) if "(" in h else None
+                    if fn:
+                        stack.append(("def", ("function", fn, boundary, head_clean)))
+                    else:
+                        m2 = re.search(r"(\w+)\s*(?:\[[^\]]*\]\s*)*(?:=\s*)?$", h.strip())
+                        stack.append(("def", ("other", m2.group(1) if m2 else "", boundary, head_clean)))
+            else:
+                stack.append(("in", None))
+        elif c == "}":
+            if stack:
+                kind, info = stack.pop()
+                if kind == "def":
+                    k, name, start, head = info  # identifiers of the head without the macro calls before it
+                    body_start = start + len(head_full(code, start))
+                    defs.append(Def(k, name, set(IDENT.findall(head)) | set(IDENT.findall(code[body_start:i + 1])), file,
+                                    (start, i + 1)))
+                if all(k == "ns" for k, _ in stack):
+                    boundary = i + 1
+        elif c == ";" and all(k == "ns" for k, _ in stack):
+            boundary = i + 1
+        i += 1
+    return defs
+
+
+def macro_units(code, defines):
+    """Units a macro defines: for each #define whose body registers one of its
+    parameters as a unit (CUCONFORM_UNIT(Name)), that argument of each call."""
+    out = []
+    for d in defines:
+        m = re.match(r"^\s*#\s*define\s+(\w+)\(([^)]*)\)(.*)$", d, re.S)
+        if not m:
+            continue
+        params = [x.strip() for x in m.group(2).split(",")]
+        for reg in re.findall(r"CUCONFORM_(?:KERNEL_)?(?:SELFTEST_)?UNIT\((\w+)\)", m.group(3)):
+            if reg not in params:
+                continue
+            k = params.index(reg)
+            for call in re.finditer(r"\b%s\s*\(" % re.escape(m.group(1)), code):
+                i, depth, args, cur = call.end(), 1, [], ""
+                while i < len(code) and depth:
+                    ch = code[i]
+                    if ch in "([{":
+                        depth += 1
+                    elif ch in ")]}":
+                        depth -= 1
+                    if depth == 1 and ch == ",":
+                        args.append(cur.strip())
+                        cur = ""
+                    elif depth:
+                        cur += ch
+                    i += 1
+                args.append(cur.strip())
+                if k < len(args) and re.match(r"^\w+$", args[k]):
+                    out.append(args[k])
+    return out
+
+
+class Source:
+    """One parsed header: its definitions, kernels, macro kernels and includes."""
+
+    def __init__(self, path, api):
+        self.path, self.api = path, api
+        self.text = read(path)
+        code, defines = split_macros(strip_code(self.text))
+        self.defs = top_level_defs(code, path)
+        self.kernels = {m.group(2) for m in GLOBAL_DEF.finditer(code)}
+        self.macro_kernels = any("__global__" in d for d in defines)
+        self.units = UNIT_MACRO.findall(code) + macro_units(code, defines)
+        self.includes = INCLUDE.findall(self.text)
+
+
+class Index:
+    """Every header a TU reaches through "..." includes, resolved against the
+    includer's folder and its parents, then the include directories given.
+    Files reached through a cuconform/ include (the harness and the unit API)
+    are `api`: their kernels serve every unit."""
+
+    def __init__(self, include_dirs):
+        self.include_dirs = include_dirs
+        self.files = {}
+
+    def resolve(self, inc, base):
+        d = os.path.dirname(base)
+        while True:
+            cand = os.path.normpath(os.path.join(d, inc))
+            if os.path.isfile(cand):
+                return cand
+            parent = os.path.dirname(d)
+            if parent == d:
+                break
+            d = parent
+        for d in self.include_dirs:
+            cand = os.path.normpath(os.path.join(d, inc))
+            if os.path.isfile(cand):
+                return cand
+        return None
+
+    def load(self, path, api):
+        if path in self.files:
+            return
+        try:
+            src = Source(path, api)
+        except OSError:
+            return
+        self.files[path] = src
+        for inc in src.includes:
+            r = self.resolve(inc, path)
+            if r:
+                self.load(r, api or inc.startswith("cuconform/"))
+
+    def closure(self, path):
+        seen, todo = [], [path]
+        while todo:
+            p = todo.pop()
+            if p in seen or p not in self.files:
+                continue
+            seen.append(p)
+            for inc in self.files[p].includes:
+                r = self.resolve(inc, p)
+                if r:
+                    todo.append(r)
+        return seen
+
+
+def canonical(body):
+    seen = {}
+
+    def sub(m):
+        key = (m.group(1), m.group(2))
+        if key not in seen:
+            seen[key] = str(len([k for k in seen if k[0] == m.group(1)]))
+        return m.group(1) + "F" + seen[key]
+    body = re.sub(r"//.*", "", body)
+    return NUMBERED.sub(sub, body)
+
+
+def parse_ptx(text):
+    """({name: (kind, canonical body)}, [module-level statements])."""
+    funcs, module = {}, []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = FUNC_START.match(lines[i].strip())
+        if not m:
+            s = re.sub(r"//.*", "", lines[i]).strip()
+            if s:
+                module.append(s)
+            i += 1
+            continue
+        kind, name = m.group(1), m.group(2)
+        start, depth, opened = i, 0, False
+        while i < len(lines):
+            depth += lines[i].count("{") - lines[i].count("}")
+            opened = opened or "{" in lines[i]
+            i += 1
+            if opened and depth == 0:
+                break
+            if not opened and lines[i - 1].rstrip().endswith(";"):  # a declaration (.extern .func ...;)
+                break
+        body = "\n".join(lines[start:i])
+        if opened:
+            funcs[name] = (kind, canonical(body))
+        else:
+            module.append(re.sub(r"\s+", " ", re.sub(r"//.*", "", body)).strip())
+    return funcs, module
+
+
+def demangle_all(names):
+    tool = shutil.which("c++filt")
+    if not tool or not names:
+        return None
+    try:
+        out = subprocess.run([tool], input="\n".join(names) + "\n", capture_output=True, text=True, timeout=120).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    lines = out.split("\n")
+    if len(lines) < len(names):
+        return None
+    return dict(zip(names, lines))
+
+
+def headers_of(tu_path):
+    with open(tu_path, encoding="utf-8", errors="replace") as f:
+        incs = re.findall(r'#include\s+"([^"]+)"', f.read())
+    return [i for i in incs if not i.startswith("cuconform/")]
+
+
+def read(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def ptxas_flags(flags):
+    return sorted(f for f in flags.split() if not CICC_ONLY.match(f) and f != "-fmad=false" and f != "--fmad=false")
+
+
+def fmad_off(flags):
+    return any(f in ("-fmad=false", "--fmad=false") for f in flags.split())
+
+
+def closure(entry, funcs):
+    todo, seen = [entry], {entry}
+    while todo:
+        body = funcs[todo.pop()][1]
+        for c in CALL.findall(body):
+            if c in funcs and c not in seen:
+                seen.add(c)
+                todo.append(c)
+    return sorted(seen)
+
+
+class TU:
+    """One generated unit TU: its unit headers, their units, and what each unit's code can reach."""
+
+    def __init__(self, stem, generated, index):
+        self.stem = stem
+        self.index = index
+        tu = os.path.join(generated, stem + ".cu")
+        self.headers, self.units_of = [], {}
+        for inc in headers_of(tu):
+            h = index.resolve(inc, tu)
+            if not h:
+                continue
+            index.load(h, False)
+            if h in index.files:
+                self.headers.append(h)
+                self.units_of[h] = index.files[h].units
+        for inc in re.findall(r'#include\s+"(cuconform/[^"]+)"', read(tu)):
+            h = index.resolve(inc, tu)
+            if h:
+                index.load(h, True)
+        self.units = [u for h in self.headers for u in self.units_of[h]]
+        files = set()
+        for h in self.headers:
+            files.update(index.closure(h))
+        for p, src in index.files.items():
+            if src.api:
+                files.add(p)
+        self.sources = [index.files[p] for p in sorted(files) if p in index.files]
+        self.text_kernels = set()      # kernels defined in so many words somewhere
+        self.api_kernels = set()       # ... in the harness or the unit API: they serve every unit
+        for src in self.sources:
+            self.text_kernels |= src.kernels
+            if src.api:
+                self.api_kernels |= src.kernels
+        self.api_macro_kernels = any(src.macro_kernels and src.api for src in self.sources)
+        self.unit_macro_kernels = [src.path for src in self.sources if src.macro_kernels and not src.api]
+        self._reach = {}
+
+    def header_of(self, unit):
+        for h in self.headers:
+            if unit in self.units_of[h]:
+                return h
+        return None
+
+    def reach(self, unit):
+        """(identifiers, files) reachable from the unit's own definitions
+        (its struct and `Unit::` members) through definitions of the headers it
+        includes: an over-approximation of the code the unit can run."""
+        if unit in self._reach:
+            return self._reach[unit]
+        own = self.header_of(unit)
+        files = self.index.closure(own) if own else []
+        by_name = {}
+        for p in files:
+            for d in self.index.files[p].defs:
+                by_name.setdefault(d.name, []).append(d)
+        start = [d for d in (self.index.files[own].defs if own else [])
+                 if (d.kind == "struct" and d.qual == unit) or d.qual.startswith(unit + "::")]
+        if not any(d.kind == "struct" and d.qual == unit for d in start):
+            # The unit's struct was not found in its header's text (a shape this
+            # reader does not know): it may reach anything.
+            start = [d for p in files for d in self.index.files[p].defs]
+        idents, touched, seen, todo = set(), set(), set(), list(start)
+        while todo:
+            d = todo.pop()
+            if id(d) in seen:
+                continue
+            seen.add(id(d))
+            touched.add(d.file)
+            new = d.idents - idents
+            idents |= d.idents
+            for name in new:
+                todo.extend(by_name.get(name, []))
+        if own:
+            touched.add(own)
+        self._reach[unit] = (idents, touched)
+        return self._reach[unit]
+
+    def owns(self, unit, demangled):
+        """Whether a kernel (demangled name) is part of `unit`'s device code."""
+        if names_unit(demangled, unit):
+            return True
+        if any(names_unit(demangled, u) for u in self.units if u != unit):
+            return False  # another unit's harness kernel
+        b = base_name(demangled)
+        if b in self.api_kernels:
+            return True   # the harness's or the unit API's: it may run for any unit
+        idents, touched = self.reach(unit)
+        if b in self.text_kernels:
+            return b in idents
+        # Defined by no text we read: a macro's kernel, or one of a library header.
+        if self.api_macro_kernels or not self.unit_macro_kernels:
+            return True
+        if any(f in touched for f in self.unit_macro_kernels):
+            return True
+        words = {w for w in IDENT.findall(demangled) if w not in GENERIC}
+        return bool(words & idents)
+
+
+    def form_names(self, unit):
+        """{form struct: form name} of the structs nested in the unit's struct
+        that declare `name = "..."` (the harness's kernels are templated on them)."""
+        own = self.header_of(unit)
+        if not own:
+            return {}
+        src = self.index.files[own]
+        out = {}
+        for d in src.defs:
+            if d.kind != "struct" or d.qual != unit:
+                continue
+            body = src.text[d.span[0]:d.span[1]]
+            structs = [(m.start(), m.group(1)) for m in re.finditer(r"\bstruct\s+(\w+)\b[^;{]*\{", body)]
+            for m in re.finditer(r"static\s+constexpr\s+const\s+char\s*\*\s*name\s*=\s*\"([^\"]+)\"", body):
+                owner = None
+                for pos, name in structs:
+                    if pos < m.start():
+                        owner = name
+                if owner and owner != unit and owner not in out:
+                    out[owner] = m.group(1)
+        return out
+
+    def owners(self, demangled):
+        """(units whose code a kernel is, form name or None) for the tools
+        (flagdelta, review): the units it names (and the form it is
+        templated on), else the units whose code reaches it; none for the
+        harness's and the unit API's own kernels."""
+        named = [u for u in self.units if names_unit(demangled, u)]
+        if named:
+            form = None
+            for u in named:
+                for struct, name in self.form_names(u).items():
+                    if re.search(r"(?<![\w])%s::%s(?![\w])" % (re.escape(u), re.escape(struct)), demangled):
+                        form = name
+            return named, form
+        b = base_name(demangled)
+        if b in self.api_kernels:
+            return [], None
+        if b in self.text_kernels:
+            return [u for u in self.units if b in self.reach(u)[0]], None
+        words = {w for w in IDENT.findall(demangled) if w not in GENERIC}
+        return [u for u in self.units
+                if any(f in self.reach(u)[1] for f in self.unit_macro_kernels) or words & self.reach(u)[0]], None
+
+
+def names_unit(demangled, unit):
+    return re.search(r"(?<![\w])%s(?![\w])" % re.escape(unit), demangled) is not None
+
+
+def base_name(demangled):
+    """cuconform::units::h4_global<true>(unsigned int const*, ...) -> h4_global"""
+    s = demangled.split("(", 1)[0]
+    depth, out = 0, ""
+    for ch in s:
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif depth == 0:
+            out += ch
+    return re.sub(r"^(?:void\s+)?(?:\w+::)*", "", out.strip()).strip()
+
+
+def signature(unit, tu, per_arch, flags, dem):
+    """sha256 (16 hex) of what the device runs for `unit` under one profile; per_arch: {arch: (funcs, module)}."""
+    h = hashlib.sha256()
+    contractible = False
+    for arch in sorted(per_arch):
+        funcs, module = per_arch[arch]
+        h.update(("arch %s\n" % arch).encode())
+        h.update("\n".join(module).encode())
+        entries = [name for name, (kind, _) in sorted(funcs.items())
+                   if kind == "entry" and (dem is None or tu.owns(unit, dem.get(name, name)))]
+        for e in entries:
+            for f in closure(e, funcs):
+                body = funcs[f][1]
+                h.update(("\n== %s %s\n" % (e, f)).encode())
+                h.update(body.encode())
+                contractible = contractible or bool(CONTRACTIBLE.search(body))
+    h.update(("\nptxas %s\n" % " ".join(ptxas_flags(flags))).encode())
+    if contractible and fmad_off(flags):
+        h.update(b"ptxas --fmad false\n")
+    return h.hexdigest()[:16]
+
+
+def main(argv):
+    if len(argv) < 5:
+        sys.stderr.write(__doc__)
+        return 2
+    out, ptx_root, generated = argv[1:4]
+    include_dirs = [a[2:] for a in argv[4:] if a.startswith("-I") and len(a) > 2]
+    profiles = []  # (name, split?, flags)
+    for spec in [a for a in argv[4:] if not a.startswith("-I")]:
+        m = re.match(r"^([a-z0-9][a-z0-9-]*)=(split|whole)=(.*)$", spec)
+        if not m:
+            sys.stderr.write("cuconform-code-classes: bad profile spec '%s' (PROFILE=split|whole=FLAGS)\n" % spec)
+            return 2
+        profiles.append((m.group(1), m.group(2) == "split", m.group(3).replace(";", " ")))
+    # PTX files per profile and TU stem.
+    files = {}
+    stems = []
+    for p, _, _ in profiles:
+        man = os.path.join(ptx_root, p + ".manifest")
+        try:
+            paths = [l.strip() for l in read(man).split("\n") if l.strip()]
+        except OSError:
+            paths = []
+        for path in paths:
+            m = re.match(r"^(.*)\.sm([0-9][0-9a-z]*)\.ptx$", os.path.basename(path))
+            if not m:
+                continue
+            files.setdefault((p, m.group(1)), []).append((m.group(2), path))
+            if m.group(1) not in stems:
+                stems.append(m.group(1))
+    lines = ["# cuconform code classes: profiles whose device code of a unit is identical (cmake/cuconform-code-classes.py)",
+             "# profile<TAB>name<TAB>split|whole (split: its host objects are the shared ones)",
+             "# class<TAB>unit<TAB>profiles<TAB>signature<TAB>tu"]
+    for p, split, _ in profiles:
+        lines.append("profile\t%s\t%s" % (p, "split" if split else "whole"))
+    dem_note = None
+    owner_lines = ["# cuconform kernel owners: which unit's code each kernel of a TU is (cmake/cuconform-code-classes.py)",
+                   "# owner<TAB>tu<TAB>mangled kernel<TAB>units (- : the harness's)<TAB>form name (- : none)"]
+    index = Index(include_dirs)
+    for stem in stems:
+        tu = TU(stem, generated, index)
+        parsed = {}
+        names = set()
+        for p, _, _ in profiles:
+            per_arch = {}
+            for arch, path in files.get((p, stem), []):
+                try:
+                    per_arch[arch] = parse_ptx(read(path))
+                except OSError:
+                    per_arch = None
+                    break
+                names.update(per_arch[arch][0])
+            parsed[p] = per_arch if per_arch else None
+        dem = demangle_all(sorted(names))
+        if dem is None:
+            dem_note = "# c++filt not found: a unit's signature is its whole TU"
+        for unit in tu.units:
+            classes = []  # [(signature, [profiles])]
+            for p, split, flags in profiles:
+                if parsed[p] is None:
+                    classes.append(("missing-ptx-" + p, [p]))
+                    continue
+                sig = signature(unit, tu, parsed[p], flags, dem)
+                if not split:
+                    classes.append((sig + "-own-host-" + p, [p]))
+                    continue
+                for c in classes:
+                    if c[0] == sig:
+                        c[1].append(p)
+                        break
+                else:
+                    classes.append((sig, [p]))
+            for sig, ps in classes:
+                lines.append("class\t%s\t%s\t%s\t%s" % (unit, ",".join(ps), sig[:16], stem))
+        if dem is not None:
+            for name in sorted(n for p in parsed.values() if p for arch in p.values()
+                               for n, (k, _) in arch[0].items() if k == "entry"):
+                units, form = tu.owners(dem.get(name, name))
+                owner_lines.append("owner\t%s\t%s\t%s\t%s" % (stem, name, ",".join(units) or "-", form or "-"))
+    if dem_note:
+        lines.insert(1, dem_note)
+    owners_out = os.path.join(os.path.dirname(out), "kernel-owners.tsv")
+    for path, text in ((owners_out, owner_lines), (out, lines)):  # the classes last: the build's output
+        tmp = path + ".tmp"
+        with open(tmp, "w") as f:
+            f.write("\n".join(dict.fromkeys(text)) + "\n")
+        os.replace(tmp, path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
