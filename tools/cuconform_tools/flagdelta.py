@@ -223,7 +223,7 @@ def harness_unit_form(mangled):
 
 _STRUCT_RE = re.compile(r"\bstruct\s+(\w+)\b[^;{]*\{")
 _NAME_RE = re.compile(r"static\s+constexpr\s+const\s+char\s*\*\s*name\s*=\s*\"([^\"]+)\"")
-_UNIT_MACRO_RE = re.compile(r"CUCONFORM_(?:SELFTEST_)?UNIT\((\w+)\)")
+_UNIT_MACRO_RE = re.compile(r"CUCONFORM_(?:KERNEL_)?(?:SELFTEST_)?UNIT\((\w+)\)")
 
 
 def header_names(path):
@@ -309,14 +309,58 @@ def tu_for_ptx(ptx_path, build):
     return os.path.join(build, "generated", stem + ".cu")
 
 
+_OWNERS_CACHE = {}
+
+
+def kernel_owners(path, build):
+    """{(tu stem, mangled kernel): (units, form name or None)} from the build's
+    kernel-owners.tsv (cmake/cuconform-code-classes.py writes it next to the kept
+    PTX: which unit's code each kernel is, read from the unit headers), or {}."""
+    cands = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(path))), "kernel-owners.tsv"),
+             os.path.join(build, "ptx", "kernel-owners.tsv")]
+    for c in cands:
+        if c in _OWNERS_CACHE:
+            return _OWNERS_CACHE[c]
+        if not os.path.isfile(c):
+            continue
+        table = {}
+        with open(c, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                p = line.rstrip("\n").split("\t")
+                if len(p) == 5 and p[0] == "owner":
+                    table[(p[1], p[2])] = ([u for u in p[3].split(",") if u and u != "-"], None if p[4] == "-" else p[4])
+        _OWNERS_CACHE[c] = table
+        return table
+    return {}
+
+
+def owned_key(mangled, owner):
+    """The key of a kernel whose owners the build knows: <Unit>/<form> for the
+    harness's per-form kernel, <Unit>/<kernel> (units joined by '+' where
+    several share it) for a unit's own; None for the harness's other kernels."""
+    units, form = owner
+    if mangled.startswith("_ZN9cuconform7harness") and not harness_unit_form(mangled):
+        return None
+    if not units:
+        return None
+    if harness_unit_form(mangled):
+        return "%s/%s" % ("+".join(units), form or harness_unit_form(mangled)[1])
+    return "%s/%s" % ("+".join(units), short_kernel_name(mangled))
+
+
 def keyed_kernels(path, build):
     """[(key, fn)] of the kernels of one PTX file that name a unit (fn as parse_ptx gives it),
-    and every function of the file (for callees). Shared with toolkit_review (ptxas -v per kernel)."""
+    and every function of the file (for callees). Shared with toolkit_review (ptxas -v per kernel).
+    Kernels are named by the build's kernel-owners.tsv where it has them (forms of two
+    units may share a struct name; a kernel unit's kernels name no unit), else from the
+    unit headers' text."""
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             funcs = parse_ptx(f.read())
     except OSError as e:
         raise InputError("cannot read PTX file %s: %s" % (path, e.strerror))
+    owners = kernel_owners(path, build)
+    stem = re.sub(r"\.sm\d+[a-z]*$", "", os.path.splitext(os.path.basename(path))[0])
     headers = unit_headers_of(tu_for_ptx(path, build))
     texts = header_texts(headers)
     per_header = {h: header_names(h) for h in headers}
@@ -327,6 +371,11 @@ def keyed_kernels(path, build):
     out = []
     for fn in funcs:
         if not fn[2]:
+            continue
+        if (stem, fn[0]) in owners:
+            key = owned_key(fn[0], owners[(stem, fn[0])])
+            if key is not None:
+                out.append((key, fn))
             continue
         own_units = units
         if len(headers) > 1 and not harness_unit_form(fn[0]):

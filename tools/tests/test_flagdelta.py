@@ -238,3 +238,84 @@ class FlagDeltaTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+# Two units whose forms are both `struct F`, and a kernel unit whose kernel names no unit
+# (issue 21: flagdelta named the hypot kernel's change after the cbrt unit's form, and a
+# kernel unit's kernel "?/cub_block_sum"). The build's kernel-owners.tsv, written by
+# cmake/cuconform-code-classes.py from the unit headers, names each kernel.
+TWO_UNITS = """#pragma once
+#include "cuconform/unit.h"
+#include "cuconform/kernel_unit.h"
+namespace cuconform::units {
+struct CudaStdCbrt {
+  struct F { static constexpr const char* name = "cuda_std_cbrt_f32"; };
+  using forms = Forms<F>;
+};
+CUCONFORM_UNIT(CudaStdCbrt)
+struct CudaStdHypot {
+  struct F { static constexpr const char* name = "cuda_std_hypot_f32"; };
+  using forms = Forms<F>;
+};
+CUCONFORM_UNIT(CudaStdHypot)
+__global__ void cub_block_sum(const int* in, int* out, int n) { out[0] = in[0] + n; }
+struct BlockSum {
+  struct fwd { static constexpr const char* name = "block_sum";
+    static void launch(const int* in, int* out) { cub_block_sum<<<1, 1>>>(in, out, 1); } };
+  using forms = Forms<fwd>;
+};
+CUCONFORM_KERNEL_UNIT(BlockSum)
+}
+"""
+CBRT_F = "_ZN9cuconform7harness12apply_kernelINS_5units11CudaStdCbrtENS3_1FEEEvPKfPfm"
+HYPOT_F = "_ZN9cuconform7harness12apply_kernelINS_5units12CudaStdHypotENS3_1FEEEvPKfPfm"
+CUB = "_ZN9cuconform5units13cub_block_sumEPKiPii"
+CLASSES_SCRIPT = os.path.join(os.path.dirname(TOOLS), "cmake", "cuconform-code-classes.py")
+
+
+@unittest.skipUnless(shutil.which("c++filt"), "c++filt (binutils) reads kernel names for the build's owners file")
+class FlagDeltaOwnersTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="flagdelta-owners-")
+        self.build = os.path.join(self.dir, "build")
+        for d in ("ptx", "generated"):
+            os.makedirs(os.path.join(self.build, d))
+        with open(os.path.join(self.build, "CMakeCache.txt"), "w") as f:
+            f.write("CMAKE_HOME_DIRECTORY:INTERNAL=%s\n" % os.path.dirname(TOOLS))
+        header = os.path.join(self.dir, "units.cuh")
+        with open(header, "w") as f:
+            f.write(TWO_UNITS)
+        with open(os.path.join(self.build, "generated", "units__group.cu"), "w") as f:
+            f.write('#include "cuconform/harness.cuh"\n#include "%s"\n' % header)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def profile(self, name, hypot_ops, cub_ops):
+        def body(k, ops):
+            lines = "\n".join("\t%s \t%%f1, %%f2, %%f3;" % op for op in ops)
+            return ".visible .entry %s(\n\t.param .u64 %s_param_0\n)\n{\n%s\n\tret;\n\n}\n" % (k, k, lines)
+        d = os.path.join(self.build, "ptx", name)
+        os.makedirs(d, exist_ok=True)
+        path = os.path.join(d, "units__group.sm90.ptx")
+        with open(path, "w") as f:
+            f.write(".version 9.0\n.target sm_90\n.address_size 64\n\n" + body(CBRT_F, ["fma.rn.f32"]) +
+                    body(HYPOT_F, hypot_ops) + body(CUB, cub_ops))
+        with open(os.path.join(self.build, "ptx", name + ".manifest"), "w") as f:
+            f.write(path + "\n")
+
+    def test_each_kernel_named_by_its_unit_and_form(self):
+        self.profile("default", ["sqrt.rn.f32"], ["add.s32"])
+        self.profile("fast-math", ["sqrt.approx.ftz.f32"], ["add.s32", "add.s32"])
+        r = subprocess.run([sys.executable, CLASSES_SCRIPT, os.path.join(self.build, "ptx", "code-classes.tsv"),
+                            os.path.join(self.build, "ptx"), os.path.join(self.build, "generated"),
+                            "default=split=", "fast-math=split=-use_fast_math"], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        p = subprocess.run([sys.executable, CLI, "flagdelta", "profiles", "default", "fast-math", "--build", self.build],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("CudaStdHypot/cuda_std_hypot_f32: sqrt.rn 1 -> 0", p.stdout)
+        self.assertNotIn("CudaStdCbrt/cuda_std_hypot_f32", p.stdout)
+        self.assertNotIn("CudaStdHypot/cuda_std_cbrt_f32", p.stdout)
+        self.assertIn("BlockSum/cub_block_sum", p.stdout)
+        self.assertNotIn("?/", p.stdout)
