@@ -43,6 +43,9 @@
 //                 <Unit>.claims.perf, label tier:perf; runs with CUCONFORM_PERF=1 only)
 //   codegen(CodegenRules&, const Profile&)  static claims on the PTX/SASS of the
 //                 unit's kernels (rules name a kernel by a substring of its name)
+//   ctest_environment = "VAR=value;..."  what the unit's ctest tests must start
+//                 with (read before CUDA starts, e.g. CUDA_CACHE_DISABLE=1 for
+//                 the NVRTC units: deploy/nvrtc_programs.h says why)
 // No gtest and no Boost here: nvcc compiles this in every profile.
 //===----------------------------------------------------------------------===//
 #pragma once
