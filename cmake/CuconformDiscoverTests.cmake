@@ -1,85 +1,290 @@
-# Runs inside ctest (TEST_INCLUDE_FILES), once per profile executable: asks the
-# executable for its tests (--cuconform_list prints name, ctest name, labels;
-# it makes no CUDA call) and adds ctest tests with the list-valued LABELS that
-# gtest_discover_tests cannot set in CMake 3.25.
-#   CPU side: one ctest test per GoogleTest case, <profile>/<Unit>.<form>.cpu
-#     (and .exhaustive_cpu_subset, .codegen.*): each a process without a GPU.
-#   GPU side: one ctest test per unit and tier, <profile>/<Unit>.gpu (every
-#     form's sampled GPU test) and <profile>/<Unit>.exhaustive_gpu (every
-#     sweep): a GPU process pays for a CUDA context, which took about 2.7 s
-#     under ctest -j16 on an H100, so the forms of a unit share one. Records
-#     stay per form (their "test" is the form's name, as before).
-#   Perf tier (<Unit>.claims.perf, label tier:perf): one test each, RUN_SERIAL.
-#   Every GPU test declares RESOURCE_GROUPS "gpus:1": with ctest
-#   --resource-spec-file (ci/gpu-resource-spec.sh writes one for the GPUs
-#   present) ctest spreads them over the GPUs and the test uses the one it was
-#   given (CTEST_RESOURCE_GROUP_0_GPUS; recorded as device.assigned_by);
-#   without a spec file ctest ignores the property.
-#   A grouped test reports Skipped only when every case in it skipped and none
-#   failed (the executable exits 77: SKIP_RETURN_CODE); a skip regex on a
-#   process running several cases would hide a failure behind a skip.
-# Inputs: CUC_EXE, CUC_TARGET. Uses only sh and the executable, so a build tree
-# carried to another machine runs under that machine's ctest.
+# Runs inside ctest (TEST_INCLUDE_FILES), once per cuconform_add_units() call:
+# asks its executables for their tests (--cuconform_list prints name, ctest
+# name, labels and the profiles each test exists under; it makes no CUDA call)
+# and adds ctest tests with the list-valued LABELS that gtest_discover_tests
+# cannot set in CMake 3.25.
+#
+# Profile-invariant work runs once. The split build compiles a unit TU's host
+# side once for every split profile, and the build's code classes
+# (cmake/cuconform-code-classes.py, <ptx>/code-classes.tsv) say under which
+# profiles a unit's device code is the same PTX. So:
+#   CPU side (<Unit>.<form>.cpu, .exhaustive_cpu_subset, .model.cpu): the same
+#     code under every split profile: one ctest test,
+#     <p1+p2+...>/<Unit>.<form>.cpu, runs it once per profile identity
+#     (--cuconform_profiles), grading and recording it under each.
+#   GPU side: one ctest test per unit, tier and code class,
+#     <p1+p2>/<Unit>.gpu (every form's sampled GPU test) and
+#     <p1+p2>/<Unit>.exhaustive_gpu (every sweep), run by the executable of
+#     the class's first profile for every profile of the class; a profile whose
+#     device code differs is a class of its own and runs its own. A GPU process
+#     pays for a CUDA context (about 0.15 s serialised in the driver, 2.5 s
+#     each under ctest -j16 on an H100), so a unit's forms share one too.
+#   Work that cannot depend on the profile (device launches, sweeps, host
+#   models) is done once per process (cuconform/shared_work.h); each record
+#   says so (shared_run). Every profile keeps its records, labels and verdicts.
+#   Per profile, as before: the codegen tier (<p>/<Unit>.codegen.*: it reads
+#   that profile's PTX and SASS) and the perf tier (<p>/<Unit>.claims.perf,
+#   label tier:perf, RUN_SERIAL while CUCONFORM_PERF=1 at ctest time; without
+#   it the perf tests skip at once, in parallel, and make no CUDA context).
+#   No code classes (a build that did not make them, or one relinked since:
+#   any executable newer than the file): every profile runs its own tests.
+# Every GPU test declares RESOURCE_GROUPS "gpus:1": with ctest
+# --resource-spec-file (ci/gpu-resource-spec.sh writes one for the GPUs
+# present) ctest spreads them over the GPUs and the test uses the one it was
+# given (CTEST_RESOURCE_GROUP_0_GPUS; recorded as device.assigned_by); without
+# a spec file ctest ignores the property.
+# A test running several cases reports Skipped only when every case skipped
+# and none failed (the executable exits 77: SKIP_RETURN_CODE); a skip regex on
+# a process running several cases would hide a failure behind a skip.
+# Inputs: CUC_EXES (<profile>=<executable>, in the call's order), CUC_CLASSES,
+# CUC_TARGET. Uses only the executables, so a build tree carried to another
+# machine runs under that machine's ctest.
 
-if(NOT EXISTS "${CUC_EXE}")
-  add_test("${CUC_TARGET}.NOT_BUILT" sh -c "echo 'cuconform: ${CUC_EXE} is not built; run the build first'; exit 1")
-  set_tests_properties("${CUC_TARGET}.NOT_BUILT" PROPERTIES LABELS "kind:infra")
-  return()
-endif()
+# ctest reads this without the project's policies: the functions below are
+# defined under CMP0057 (if(IN_LIST)), which they keep when called.
+cmake_policy(PUSH)
+cmake_policy(SET CMP0057 NEW)
 
-execute_process(COMMAND "${CUC_EXE}" --cuconform_list
-                OUTPUT_VARIABLE _out ERROR_VARIABLE _err RESULT_VARIABLE _rc TIMEOUT 60)
-if(NOT _rc EQUAL 0)
-  string(REPLACE "'" "" _err "${_err}")
-  add_test("${CUC_TARGET}.DISCOVERY_FAILED" sh -c "echo 'cuconform: listing the tests of ${CUC_EXE} failed (${_rc}): ${_err}'; exit 1")
-  set_tests_properties("${CUC_TARGET}.DISCOVERY_FAILED" PROPERTIES LABELS "kind:infra")
-  return()
-endif()
-
-string(REPLACE "\n" ";" _lines "${_out}")
-set(_groups "")
-foreach(_line IN LISTS _lines)
-  if(NOT _line MATCHES "^([^\t]+)\t([^\t]+)\t(.*)$")
+function(_cuc_discover)
+set(_profiles "")
+foreach(_pe IN LISTS CUC_EXES)
+  string(FIND "${_pe}" "=" _eq)
+  string(SUBSTRING "${_pe}" 0 ${_eq} _p)
+  math(EXPR _eq1 "${_eq} + 1")
+  string(SUBSTRING "${_pe}" ${_eq1} -1 _exe)
+  set(_exe_${_p} "${_exe}")
+  if(NOT EXISTS "${_exe}")  # (a build packed with some profiles only: ci/pack-for-gpu.sh)
+    add_test("${CUC_TARGET}_${_p}.NOT_BUILT" sh -c "echo 'cuconform: ${_exe} is not built; run the build first'; exit 1")
+    set_tests_properties("${CUC_TARGET}_${_p}.NOT_BUILT" PROPERTIES LABELS "kind:infra")
     continue()
   endif()
-  set(_gname "${CMAKE_MATCH_1}")
-  set(_cname "${CMAKE_MATCH_2}")
-  string(REPLACE "," ";" _labels "${CMAKE_MATCH_3}")
-  if(_gname MATCHES "^([A-Za-z0-9_]+)\\.[A-Za-z0-9_.]+\\.(gpu|exhaustive_gpu)$")
-    # GPU side: grouped per unit and tier.
-    set(_key "${CMAKE_MATCH_1}.${CMAKE_MATCH_2}")
-    list(FIND _groups "${_key}" _at)  # (not IN_LIST: ctest runs this without the project's policies)
-    if(_at EQUAL -1)
-      list(APPEND _groups "${_key}")
-      set(_gfilter_${_key} "${CMAKE_MATCH_1}.*.${CMAKE_MATCH_2}")
-      string(REGEX REPLACE "^([^/]+/).*$" "\\1" _prefix "${_cname}")
-      set(_gctest_${_key} "${_prefix}${_key}")
-      set(_glabels_${_key} "")
+  list(APPEND _profiles "${_p}")
+endforeach()
+if(NOT _profiles)
+  return()
+endif()
+
+# The code classes, unless missing or older than an executable.
+set(_have_classes FALSE)
+set(_split "")
+if(EXISTS "${CUC_CLASSES}")
+  set(_have_classes TRUE)
+  file(TIMESTAMP "${CUC_CLASSES}" _ct "%s" UTC)
+  foreach(_p IN LISTS _profiles)
+    file(TIMESTAMP "${_exe_${_p}}" _et "%s" UTC)
+    if(_et GREATER _ct)
+      set(_have_classes FALSE)
     endif()
-    list(APPEND _glabels_${_key} ${_labels})
+  endforeach()
+endif()
+set(_units "")
+if(_have_classes)
+  file(STRINGS "${CUC_CLASSES}" _cls)
+  foreach(_l IN LISTS _cls)
+    if(_l MATCHES "^profile\t([^\t]+)\tsplit$")
+      if(CMAKE_MATCH_1 IN_LIST _profiles)
+        list(APPEND _split "${CMAKE_MATCH_1}")
+      endif()
+    elseif(_l MATCHES "^class\t([^\t]+)\t([^\t]+)\t([^\t]+)\t")
+      set(_u "${CMAKE_MATCH_1}")
+      string(REPLACE "," ";" _cp "${CMAKE_MATCH_2}")
+      if(NOT DEFINED _ncls_${_u})
+        set(_ncls_${_u} 0)
+        list(APPEND _units "${_u}")
+      endif()
+      set(_cls_${_u}_${_ncls_${_u}} "${_cp}")
+      set(_sig_${_u}_${_ncls_${_u}} "${CMAKE_MATCH_3}")
+      math(EXPR _ncls_${_u} "${_ncls_${_u}} + 1")
+    endif()
+  endforeach()
+endif()
+
+# Listings: the split profiles' shared host code answers for all of them
+# (asked under each identity); a profile built whole answers for itself.
+set(_listings "")
+if(_split)
+  list(GET _split 0 _first)
+  list(JOIN _split "," _split_csv)
+  list(APPEND _listings "${_first}|${_split_csv}")
+endif()
+foreach(_p IN LISTS _profiles)
+  if(NOT _p IN_LIST _split)
+    list(APPEND _listings "${_p}|${_p}")
+  endif()
+endforeach()
+
+set(_tests "")     # gtest names, in order
+set(_groups "")    # GPU groups: <Unit>.<tier>
+foreach(_li IN LISTS _listings)
+  string(REPLACE "|" ";" _li "${_li}")
+  list(GET _li 0 _lp)
+  list(GET _li 1 _lfor)
+  execute_process(COMMAND "${_exe_${_lp}}" --cuconform_list "--cuconform_profiles=${_lfor}"
+                  OUTPUT_VARIABLE _out ERROR_VARIABLE _err RESULT_VARIABLE _rc TIMEOUT 60)
+  if(NOT _rc EQUAL 0)
+    string(REPLACE "'" "" _err "${_err}")
+    add_test("${CUC_TARGET}_${_lp}.DISCOVERY_FAILED" sh -c "echo 'cuconform: listing the tests of ${_exe_${_lp}} failed (${_rc}): ${_err}'; exit 1")
+    set_tests_properties("${CUC_TARGET}_${_lp}.DISCOVERY_FAILED" PROPERTIES LABELS "kind:infra")
+    return()
+  endif()
+  string(REPLACE "\n" ";" _lines "${_out}")
+  foreach(_line IN LISTS _lines)
+    if(NOT _line MATCHES "^([^\t]+)\t([^\t]+)\t([^\t]*)\t([^\t]*)\t([^\t]*)$")
+      continue()
+    endif()
+    set(_g "${CMAKE_MATCH_1}")
+    string(REPLACE "," ";" _labels "${CMAKE_MATCH_3}")
+    list(FILTER _labels EXCLUDE REGEX "^profile:")
+    string(REPLACE "," ";" _where "${CMAKE_MATCH_4}")
+    set(_env "${CMAKE_MATCH_5}")
+    string(MAKE_C_IDENTIFIER "${_g}" _k)
+    if(NOT DEFINED _where_${_k})
+      list(APPEND _tests "${_g}")
+      set(_where_${_k} "")
+      set(_labels_${_k} "${_labels}")
+      set(_env_${_k} "${_env}")
+    endif()
+    list(APPEND _where_${_k} ${_where})
+  endforeach()
+endforeach()
+
+# (env: what the unit's tests must start with, its `ctest_environment`)
+macro(_cuc_common name env)
+  set(_e "CUCONFORM_UNDER_CTEST=1")
+  if(NOT "${env}" STREQUAL "")
+    set(_e "${_e};${env}")
+  endif()
+  set_tests_properties("${name}" PROPERTIES FIXTURES_REQUIRED cuconform_run ENVIRONMENT "${_e}" TIMEOUT 900)
+endmacro()
+
+# One test for profiles `ps` (a list; the first one's executable runs it).
+function(_cuc_add kind gname ps labels env)
+  list(GET ps 0 _p0)
+  list(JOIN ps "+" _pjoin)
+  list(JOIN ps "," _pcsv)
+  set(_pl "")
+  foreach(_p IN LISTS ps)
+    list(APPEND _pl "profile:${_p}")
+  endforeach()
+  set(_ids "")
+  list(LENGTH ps _n)
+  if(_n GREATER 1 OR _p0 IN_LIST _split)
+    set(_ids "--cuconform_profiles=${_pcsv}")
+  endif()
+  if(kind STREQUAL "group")
+    # gname: <Unit>.<tier>; ARGV5: the code signature, ARGV6: the cost
+    string(REGEX REPLACE "^([^.]+)\\.(.*)$" "\\1.*.\\2" _filter "${gname}")
+    add_test("${_pjoin}/${gname}" "${_exe_${_p0}}" "--gtest_filter=${_filter}" "--gtest_color=no" "--cuconform_skip_code"
+             ${_ids} "--cuconform_code_signature=${ARGV5}")
+    set_tests_properties("${_pjoin}/${gname}" PROPERTIES LABELS "${_pl};${labels}" RESOURCE_GROUPS "gpus:1"
+                         SKIP_RETURN_CODE 77 COST ${ARGV6})
+  else()
+    # (CPU side: the host code is one object for the split profiles.)
+    add_test("${_pjoin}/${gname}" "${_exe_${_p0}}" "--gtest_filter=${gname}" "--gtest_color=no" ${_ids}
+             "--cuconform_code_signature=host-objects-shared")
+    set_tests_properties("${_pjoin}/${gname}" PROPERTIES LABELS "${_pl};${labels}"
+                         SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+    if(kind STREQUAL "perf")
+      # The perf tier times kernels: nothing else may run on the GPU meanwhile.
+      if("$ENV{CUCONFORM_PERF}" MATCHES "^(1|true|TRUE|yes|on|ON)$")
+        set_tests_properties("${_pjoin}/${gname}" PROPERTIES RUN_SERIAL TRUE RESOURCE_GROUPS "gpus:1")
+      endif()
+    endif()
+  endif()
+  _cuc_common("${_pjoin}/${gname}" "${env}")
+endfunction()
+
+foreach(_g IN LISTS _tests)
+  string(MAKE_C_IDENTIFIER "${_g}" _k)
+  set(_where "")
+  foreach(_p IN LISTS _profiles)  # in the call's order
+    if(_p IN_LIST _where_${_k})
+      list(APPEND _where "${_p}")
+    endif()
+  endforeach()
+  if(NOT _where)
     continue()
   endif()
-  add_test("${_cname}" "${CUC_EXE}" "--gtest_filter=${_gname}" "--gtest_color=no")
-  set_tests_properties("${_cname}" PROPERTIES
-    LABELS "${_labels}"
-    SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]"
-    FIXTURES_REQUIRED cuconform_run
-    ENVIRONMENT "CUCONFORM_UNDER_CTEST=1"
-    TIMEOUT 900)
-  list(FIND _labels "tier:perf" _perf)
-  if(NOT _perf EQUAL -1)
-    # The perf tier times kernels: nothing else may run on the GPU meanwhile.
-    set_tests_properties("${_cname}" PROPERTIES RUN_SERIAL TRUE RESOURCE_GROUPS "gpus:1")
+  set(_labels "${_labels_${_k}}")
+  if(_g MATCHES "^([A-Za-z0-9_]+)\\.[A-Za-z0-9_.]+\\.(gpu|exhaustive_gpu)$")
+    set(_gk "${CMAKE_MATCH_1}.${CMAKE_MATCH_2}")
+    string(MAKE_C_IDENTIFIER "${_gk}" _gkk)
+    if(NOT DEFINED _gwhere_${_gkk})
+      list(APPEND _groups "${_gk}")
+      set(_gwhere_${_gkk} "")
+      set(_glabels_${_gkk} "")
+      set(_gunit_${_gkk} "${CMAKE_MATCH_1}")
+      set(_gforms_${_gkk} 0)
+      set(_genv_${_gkk} "${_env_${_k}}")
+    endif()
+    list(APPEND _gwhere_${_gkk} ${_where})
+    list(APPEND _glabels_${_gkk} ${_labels})
+    math(EXPR _gforms_${_gkk} "${_gforms_${_gkk}} + 1")
+    continue()
+  endif()
+  if(_g MATCHES "\\.codegen\\." OR "tier:perf" IN_LIST _labels)
+    set(_kind per-profile)
+    if("tier:perf" IN_LIST _labels)
+      set(_kind perf)
+    endif()
+    foreach(_p IN LISTS _where)
+      _cuc_add(${_kind} "${_g}" "${_p}" "${_labels}" "${_env_${_k}}")
+    endforeach()
+    continue()
+  endif()
+  # CPU side: one test for the split profiles, one each for the others.
+  set(_shared "")
+  foreach(_p IN LISTS _where)
+    if(_p IN_LIST _split)
+      list(APPEND _shared "${_p}")
+    else()
+      _cuc_add(cpu "${_g}" "${_p}" "${_labels}" "${_env_${_k}}")
+    endif()
+  endforeach()
+  if(_shared)
+    _cuc_add(cpu "${_g}" "${_shared}" "${_labels}" "${_env_${_k}}")
   endif()
 endforeach()
-foreach(_key IN LISTS _groups)
-  list(REMOVE_DUPLICATES _glabels_${_key})
-  add_test("${_gctest_${_key}}" "${CUC_EXE}" "--gtest_filter=${_gfilter_${_key}}" "--gtest_color=no" "--cuconform_skip_code")
-  set_tests_properties("${_gctest_${_key}}" PROPERTIES
-    LABELS "${_glabels_${_key}}"
-    RESOURCE_GROUPS "gpus:1"
-    SKIP_RETURN_CODE 77
-    FIXTURES_REQUIRED cuconform_run
-    ENVIRONMENT "CUCONFORM_UNDER_CTEST=1"
-    TIMEOUT 900)
+
+foreach(_gk IN LISTS _groups)
+  string(MAKE_C_IDENTIFIER "${_gk}" _gkk)
+  set(_u "${_gunit_${_gkk}}")
+  list(REMOVE_DUPLICATES _glabels_${_gkk})
+  set(_present "")
+  foreach(_p IN LISTS _profiles)
+    if(_p IN_LIST _gwhere_${_gkk})
+      list(APPEND _present "${_p}")
+    endif()
+  endforeach()
+  # Scheduling: the exhaustive tier and many-form units start first.
+  set(_cost ${_gforms_${_gkk}})
+  if(_gk MATCHES "exhaustive_gpu$")
+    math(EXPR _cost "${_cost} * 10")
+  endif()
+  set(_done "")
+  if(DEFINED _ncls_${_u})
+    math(EXPR _last "${_ncls_${_u}} - 1")
+    foreach(_i RANGE 0 ${_last})
+      set(_c "")
+      foreach(_p IN LISTS _cls_${_u}_${_i})
+        if(_p IN_LIST _present AND NOT _p IN_LIST _done)
+          list(APPEND _c "${_p}")
+        endif()
+      endforeach()
+      if(_c)
+        list(APPEND _done ${_c})
+        list(LENGTH _c _nc)
+        math(EXPR _cc "${_cost} * (1 + ${_nc}) / 2")
+        _cuc_add(group "${_gk}" "${_c}" "${_glabels_${_gkk}}" "${_genv_${_gkk}}" "${_sig_${_u}_${_i}}" ${_cc})
+      endif()
+    endforeach()
+  endif()
+  foreach(_p IN LISTS _present)  # no class known: each profile runs its own
+    if(NOT _p IN_LIST _done)
+      _cuc_add(group "${_gk}" "${_p}" "${_glabels_${_gkk}}" "${_genv_${_gkk}}" "none" ${_cost})
+    endif()
+  endforeach()
 endforeach()
+endfunction()
+cmake_policy(POP)
+_cuc_discover()

@@ -22,10 +22,11 @@ endforeach()
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/CuconformUnits.cmake" "${PROJECT_SOURCE_DIR}/cmake/CuconformProfiles.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/CuconformBuildProfiles.cmake" "${PROJECT_SOURCE_DIR}/cmake/CuconformDiscoverTests.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/reference_build_id.cmake" "${PROJECT_SOURCE_DIR}/cmake/unit_test.cu.in"
-              "${PROJECT_SOURCE_DIR}/cmake/profile.cpp.in"
+              "${PROJECT_SOURCE_DIR}/cmake/profile.cpp.in" "${PROJECT_SOURCE_DIR}/cmake/profiles.cpp.in"
         DESTINATION "${_cuc_pkgdir}")
 install(PROGRAMS "${PROJECT_SOURCE_DIR}/cmake/nvcc-split.py" "${PROJECT_SOURCE_DIR}/cmake/nvcc-keep-ptx.sh"
-                 "${PROJECT_SOURCE_DIR}/cmake/begin_run.sh"
+                 "${PROJECT_SOURCE_DIR}/cmake/cuconform-code-classes.py"
+                 "${PROJECT_SOURCE_DIR}/cmake/begin_run.sh" "${PROJECT_SOURCE_DIR}/cmake/end_run.sh"
         DESTINATION "${_cuc_pkgdir}")
 # The suite's units, for users who also want them (their folders, not the API).
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/kernels/" DESTINATION "${CMAKE_INSTALL_DATADIR}/cuconform/units"

@@ -14,10 +14,14 @@
 #     [GROUP_SIZE <n>] [ALONE <folder>...])  light units of a folder share a TU, n headers at most;
 #                                  headers under an ALONE folder get a TU each
 #
-# Makes targets <name>_<profile> (executables) and, at ctest time, one test per
-# case (<profile>/<Unit>.<form>.cpu, .codegen.*) and per unit and GPU tier
-# (<profile>/<Unit>.gpu, .exhaustive_gpu), labelled like the suite's. Records go
-# to <top build dir>/results/<run>/ (CUCONFORM_RESULTS_DIR overrides).
+# Makes targets <name>_<profile> (executables), <name>_code_classes (which
+# profiles build the same device code of each unit: ptx/code-classes.tsv, and
+# which unit each kernel belongs to: ptx/kernel-owners.tsv) and, at ctest time,
+# one test per case for the profiles that share it (<p1+p2+...>/<Unit>.<form>.cpu),
+# per profile for the codegen and perf tiers, and per unit, GPU tier and code
+# class (<p1+p2>/<Unit>.gpu, .exhaustive_gpu), labelled like the suite's
+# (cmake/CuconformDiscoverTests.cmake). Records go to <top build
+# dir>/results/<run>/ per profile (CUCONFORM_RESULTS_DIR overrides).
 # One call per CMake directory (its ptx/, stubs/ and generated/ folders are the
 # call's); add more from subdirectories.
 
@@ -117,13 +121,49 @@ function(_cuconform_make_tus headers)
   set(_cuc_sources ${_cuc_sources} PARENT_SCOPE)
 endfunction()
 
-# ctest-time discovery of one executable (see CuconformDiscoverTests.cmake,
+# One row of profiles.cpp.in's table (a C++ initializer).
+function(cuconform_profile_row out name flags fmad ftz prec_div prec_sqrt fast_math nvcc_flags manifest)
+  set(${out} "    {{\"${name}\", \"${flags}\", ${fmad} != 0, ${ftz} != 0, ${prec_div} != 0, ${prec_sqrt} != 0, ${fast_math} != 0},\n     \"${nvcc_flags}\", \"${manifest}\"},\n" PARENT_SCOPE)
+endfunction()
+
+# Which profiles build the same device code of each unit (cmake/cuconform-code-classes.py,
+# from the kept PTX of every profile), remade whenever an executable is relinked;
+# ctest-time discovery runs a unit's tests once for the profiles of a class.
+function(_cuconform_code_classes specs)
+  find_package(Python3 COMPONENTS Interpreter REQUIRED)
+  set(out "${_cuc_ptx_root}/code-classes.tsv")
+  set(deps "")
+  foreach(p IN LISTS profiles)
+    list(APPEND deps ${_cuc_name}_${p})
+  endforeach()
+  # Where the units' includes resolve (the units' own folders, the unit API and the harness).
+  set(incs "")
+  foreach(d IN LISTS _cuc_unit_includes)
+    list(APPEND incs "-I${d}")
+  endforeach()
+  foreach(t cuconform::fixtures cuconform::kernels cuconform::reference)
+    get_target_property(ti ${t} INTERFACE_INCLUDE_DIRECTORIES)
+    foreach(d IN LISTS ti)
+      list(APPEND incs "-I${d}")
+    endforeach()
+  endforeach()
+  add_custom_command(OUTPUT "${out}"
+    COMMAND "${Python3_EXECUTABLE}" "${CUCONFORM_CMAKE_DIR}/cuconform-code-classes.py" "${out}" "${_cuc_ptx_root}" "${_cuc_gen}"
+            ${incs} ${specs}
+    DEPENDS ${deps} "${CUCONFORM_CMAKE_DIR}/cuconform-code-classes.py"
+    COMMENT "cuconform: code classes of ${_cuc_name}'s units (which profiles build the same device code)" VERBATIM)
+  add_custom_target(${_cuc_name}_code_classes ALL DEPENDS "${out}")
+endfunction()
+
+# ctest-time discovery of the call's executables (see CuconformDiscoverTests.cmake,
 # copied into the build tree so that a carried build needs no source tree).
-function(_cuconform_discover target)
-  set(inc "${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake")
+# exes: <profile>=<executable> for every profile, in the call's order.
+function(_cuconform_discover exes)
+  set(inc "${CMAKE_CURRENT_BINARY_DIR}/${_cuc_name}_tests.cmake")
   file(GENERATE OUTPUT "${inc}" CONTENT
-"set(CUC_EXE \"$<TARGET_FILE:${target}>\")
-set(CUC_TARGET \"${target}\")
+"set(CUC_EXES \"${exes}\")
+set(CUC_CLASSES \"${_cuc_ptx_root}/code-classes.tsv\")
+set(CUC_TARGET \"${_cuc_name}\")
 include(\"${CMAKE_BINARY_DIR}/cuconform/CuconformDiscoverTests.cmake\")
 ")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${inc}")
@@ -137,10 +177,13 @@ function(_cuconform_build_tree_setup)
   endif()
   set_property(GLOBAL PROPERTY CUCONFORM_BUILD_TREE_SETUP TRUE)
   file(COPY "${CUCONFORM_CMAKE_DIR}/CuconformDiscoverTests.cmake" "${CUCONFORM_CMAKE_DIR}/begin_run.sh"
-       DESTINATION "${CMAKE_BINARY_DIR}/cuconform")
-  # One ctest run = one results folder (fixture pulled in by every graded test).
+            "${CUCONFORM_CMAKE_DIR}/end_run.sh" DESTINATION "${CMAKE_BINARY_DIR}/cuconform")
+  # One ctest run = one results folder (fixture pulled in by every graded test),
+  # marked complete once every test has ended (a killed run has no end mark).
   add_test(NAME cuconform.run.begin COMMAND sh "${CMAKE_BINARY_DIR}/cuconform/begin_run.sh" "${CMAKE_BINARY_DIR}")
   set_tests_properties(cuconform.run.begin PROPERTIES FIXTURES_SETUP cuconform_run LABELS "kind:infra")
+  add_test(NAME cuconform.run.end COMMAND sh "${CMAKE_BINARY_DIR}/cuconform/end_run.sh" "${CMAKE_BINARY_DIR}")
+  set_tests_properties(cuconform.run.end PROPERTIES FIXTURES_CLEANUP cuconform_run LABELS "kind:infra")
 endfunction()
 
 function(cuconform_add_units name)
@@ -275,19 +318,26 @@ function(cuconform_add_units name)
   set(CUC_B_HOST_COMPILER "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
   string(STRIP "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_RELEASE} ${host_fp_str}" CUC_B_HOST_FLAGS)
   set(CUC_B_CUDA_BIN_DIR "${cuda_bin}")
+  list(JOIN CMAKE_CUDA_ARCHITECTURES "," CUC_P_ARCHS)
+  # Every profile of the call, as data every executable carries (profiles.cpp.in):
+  # one executable can then grade a test under another profile's identity.
+  set(CUC_PROFILE_ROWS "")
   foreach(p IN LISTS profiles)
     set(flags "${CUCONFORM_PROFILE_${p}_FLAGS}")
     cuconform_profile_semantics("${p}" "${flags}" SEM)
     list(JOIN flags " " flags_str)
+    string(STRIP "${CMAKE_CUDA_FLAGS} ${CUCONFORM_UNIT_HOST_OPT} ${flags_str} ${_cuc_unit_host_fp}" nvcc_flags_str)
+    cuconform_profile_row(row "${p}" "${flags_str}" ${SEM_FMAD} ${SEM_FTZ} ${SEM_PREC_DIV} ${SEM_PREC_SQRT}
+                          ${SEM_FAST_MATH} "${nvcc_flags_str}" "${_cuc_ptx_root}/${p}.manifest")
+    string(APPEND CUC_PROFILE_ROWS "${row}")
+  endforeach()
+  set(CUC_CALL_NAME "${name}")
+  configure_file("${CUCONFORM_CMAKE_DIR}/profiles.cpp.in" "${_cuc_gen}/profiles_${name}.cpp" @ONLY)
+  set(class_specs "")
+  set(exes "")
+  foreach(p IN LISTS profiles)
+    set(flags "${CUCONFORM_PROFILE_${p}_FLAGS}")
     set(CUC_P_NAME "${p}")
-    set(CUC_P_FLAGS "${flags_str}")
-    set(CUC_P_FMAD ${SEM_FMAD})
-    set(CUC_P_FTZ ${SEM_FTZ})
-    set(CUC_P_PREC_DIV ${SEM_PREC_DIV})
-    set(CUC_P_PREC_SQRT ${SEM_PREC_SQRT})
-    set(CUC_P_FAST_MATH ${SEM_FAST_MATH})
-    list(JOIN CMAKE_CUDA_ARCHITECTURES "," CUC_P_ARCHS)
-    string(STRIP "${CMAKE_CUDA_FLAGS} ${CUCONFORM_UNIT_HOST_OPT} ${flags_str} ${_cuc_unit_host_fp}" CUC_P_NVCC_FLAGS)
     # PTX of every unit TU under this profile, per architecture: kept from the
     # profile's own device compile (nvcc -keep), never from a second compile.
     set(ptx_dir "${_cuc_ptx_root}/${p}")
@@ -298,13 +348,21 @@ function(cuconform_add_units name)
         string(APPEND manifest_content "${ptx_dir}/${stem}.sm${a}.ptx\n")
       endforeach()
     endforeach()
-    set(CUC_P_PTX_MANIFEST "${_cuc_ptx_root}/${p}.manifest")
-    file(GENERATE OUTPUT "${CUC_P_PTX_MANIFEST}" CONTENT "${manifest_content}")
+    file(GENERATE OUTPUT "${_cuc_ptx_root}/${p}.manifest" CONTENT "${manifest_content}")
     configure_file("${CUCONFORM_CMAKE_DIR}/profile.cpp.in" "${_cuc_gen}/profile_${p}.cpp" @ONLY)
     _cuconform_add_profile_executable(${p} "${flags}" "${ptx_dir}"
-                                      "${_cuc_gen}/profile_${p}.cpp;${_cuc_gen}/reference_build_id.cpp")
-    _cuconform_discover(${name}_${p})
+      "${_cuc_gen}/profile_${p}.cpp;${_cuc_gen}/profiles_${name}.cpp;${_cuc_gen}/reference_build_id.cpp")
+    if(_cuc_split_${p})
+      set(how split)
+    else()
+      set(how whole)
+    endif()
+    list(JOIN flags " " flags_sp)
+    list(APPEND class_specs "${p}=${how}=${flags_sp}")
+    list(APPEND exes "${p}=$<TARGET_FILE:${name}_${p}>")
   endforeach()
+  _cuconform_code_classes("${class_specs}")
+  _cuconform_discover("${exes}")
   list(LENGTH headers nh)
   list(LENGTH _cuc_sources nt)
   message(STATUS "cuconform: ${name}: ${nh} unit headers in ${nt} TUs, profiles: ${profiles}")
