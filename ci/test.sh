@@ -13,11 +13,13 @@ bash "$root/ci/build.sh" "$build"
 t1=$(date +%s)
 rc=0
 
-# One results folder for both stages.
-export CUCONFORM_RESULTS_DIR=${CUCONFORM_RESULTS_DIR:-$build/results/run-$(date -u +%Y%m%d-%H%M%S)-test}
+# A results folder per stage: the project checks' records (self-tests,
+# codegen tier) and the conformance verdicts are two runs, summarised apart.
+stamp=${CUCONFORM_RESULTS_DIR:-$build/results/run-$(date -u +%Y%m%d-%H%M%S)}
 # 1. The project's own checks (framework, tools, planted self-tests, codegen
 #    tier): every one must pass.
 source "$root/ci/progress.sh"
+CUCONFORM_RESULTS_DIR=$stamp-project CUCONFORM_RUN_LABEL="ci/test.sh project checks" \
 with_progress "ctest (project checks)" "$build/ctest-project.log" -- ctest --test-dir "$build" -j "$(nproc)" --no-tests=error \
   --output-on-failure --output-junit junit.xml -L '^kind:(framework|selftest|codegen|infra)$' -LE '^tier:exhaustive$' || rc=$?
 grep -E '^[0-9]+% tests passed|\(Failed\)|\(Timeout\)|\*\*\*Failed' "$build/ctest-project.log" | tail -n 40
@@ -26,14 +28,15 @@ grep -E '^[0-9]+% tests passed|\(Failed\)|\(Timeout\)|\*\*\*Failed' "$build/ctes
 #    where there is a GPU). A failure here is a finding about the host library,
 #    compiler or GPU, reported with its worst input; the release gate for those
 #    is ci/conformance.sh and tools/cuconform.py gate against a baseline.
+CUCONFORM_RESULTS_DIR=$stamp-conformance CUCONFORM_RUN_LABEL="ci/test.sh conformance" \
 with_progress "ctest (conformance)" "$build/ctest-conformance.log" -- ctest --test-dir "$build" -j "$(nproc)" --no-tests=error \
   --output-junit junit-conformance.xml -L '^kind:(numeric|kernel|perf|deploy)$' -LE '^tier:exhaustive$' || true
 tail -n 40 "$build/ctest-conformance.log"
 t2=$(date +%s)
-run=$CUCONFORM_RESULTS_DIR
-if [ -n "$run" ] && [ -f "$root/tools/cuconform.py" ]; then
+run=$stamp-conformance
+if [ -d "$run" ] && [ -f "$root/tools/cuconform.py" ]; then
   python3 "$root/tools/cuconform.py" summary --no-fail "$run" | tail -n 25 || true
 fi
-echo "cuconform test: build $((t1 - t0)) s, ctest $((t2 - t1)) s; results in ${run:-?}; JUnit in $build/junit.xml and junit-conformance.xml"
+echo "cuconform test: build $((t1 - t0)) s, ctest $((t2 - t1)) s; results in $run (project checks' records: $stamp-project); JUnit in $build/junit.xml and junit-conformance.xml"
 [ "$rc" = 0 ] && echo "cuconform test: the project's own checks passed" || echo "cuconform test: the project's own checks FAILED (exit $rc)"
 exit $rc

@@ -50,13 +50,16 @@ function(cuconform_deploy_tests)
   add_test(NAME deploy/planted.visible_devices_count COMMAND cuconform_deploy_enum --expect-count 2)
   set_tests_properties(deploy/planted.visible_devices_count PROPERTIES ENVIRONMENT "CUDA_VISIBLE_DEVICES=0" WILL_FAIL TRUE
                        SKIP_RETURN_CODE 77 LABELS "kind:selftest;unit:I11;side:gpu")
+  # Tests that run a profile executable by hand write their records apart from
+  # the run's (a run's folder holds what its conformance tests recorded).
+  set(_cuc_selfcheck_results "CUCONFORM_RESULTS_DIR=${CMAKE_BINARY_DIR}/results/selfchecks")
   # The harness's own no-device path (I8): a GPU test of a profile executable skips, or fails under CUCONFORM_REQUIRE_GPU.
   if(TARGET cuconform_default AND "${CUCONFORM_UNIT_HEADERS}" MATCHES "deploy/device_query")
     add_test(NAME deploy/harness_no_device.skips COMMAND cuconform_default --gtest_filter=DeviceQuery.*)
-    set_tests_properties(deploy/harness_no_device.skips PROPERTIES ENVIRONMENT "CUDA_VISIBLE_DEVICES=;CUCONFORM_REQUIRE_GPU=0"
+    set_tests_properties(deploy/harness_no_device.skips PROPERTIES ENVIRONMENT "CUDA_VISIBLE_DEVICES=;CUCONFORM_REQUIRE_GPU=0;${_cuc_selfcheck_results}"
                          PASS_REGULAR_EXPRESSION "SKIPPED" LABELS "kind:deploy;unit:I8;side:cpu")
     add_test(NAME deploy/harness_no_device.required_fails COMMAND cuconform_default --gtest_filter=DeviceQuery.query_facts*)
-    set_tests_properties(deploy/harness_no_device.required_fails PROPERTIES ENVIRONMENT "CUDA_VISIBLE_DEVICES=;CUCONFORM_REQUIRE_GPU=1"
+    set_tests_properties(deploy/harness_no_device.required_fails PROPERTIES ENVIRONMENT "CUDA_VISIBLE_DEVICES=;CUCONFORM_REQUIRE_GPU=1;${_cuc_selfcheck_results}"
                          WILL_FAIL TRUE LABELS "kind:deploy;unit:I8;side:cpu")
   endif()
 
@@ -64,7 +67,7 @@ function(cuconform_deploy_tests)
   # NVRTC unit skips with where it looked (never fails, never passes).
   if(TARGET cuconform_default AND "${CUCONFORM_UNIT_HEADERS}" MATCHES "deploy/nvrtc_equivalence")
     add_test(NAME deploy/nvrtc_missing.skips COMMAND cuconform_default --gtest_filter=NvrtcEquivalence.model.cpu)
-    set_tests_properties(deploy/nvrtc_missing.skips PROPERTIES ENVIRONMENT "CUCONFORM_NVRTC_LIBRARY=/nonexistent/libnvrtc.so"
+    set_tests_properties(deploy/nvrtc_missing.skips PROPERTIES ENVIRONMENT "CUCONFORM_NVRTC_LIBRARY=/nonexistent/libnvrtc.so;${_cuc_selfcheck_results}"
                          PASS_REGULAR_EXPRESSION "SKIPPED.*NvrtcEquivalence" LABELS "kind:deploy;unit:I6;side:cpu")
   endif()
 
