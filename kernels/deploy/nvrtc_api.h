@@ -16,7 +16,9 @@
 #include <dlfcn.h>
 #include <nvrtc.h>
 
+#include <climits>
 #include <cstddef>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -105,6 +107,12 @@ inline const Api& api() {
       }
       r.loaded = true;
       r.path = name;
+      // The file behind the name (its full version is in the file name of an
+      // installed toolkit, e.g. libnvrtc.so.13.0.88): two 13.0 NVRTCs can differ.
+      Dl_info info{};
+      char real[4096];
+      if (dladdr(reinterpret_cast<void*>(r.version), &info) && info.dli_fname && realpath(info.dli_fname, real))
+        r.path = name + " (" + real + ")";
       r.why_not.clear();
       break;
     }

@@ -52,6 +52,9 @@ struct NvrtcEquivalence {
                                  Kind::kernel, 0};
   using In = std::uint32_t;
   using Out = std::uint32_t;
+  /// The CUDA compute cache off for its processes: with it on, NVRTC's cubin is
+  /// one the cache holds from other options (finding: nvrtc_programs.h).
+  static constexpr const char* ctest_environment = nvrtc_eq::kNvrtcEnvironment;
   static std::vector<KernelCase> cases() { return nvrtc_eq::cases(true); }
   static std::size_t in_size(const KernelCase& c) { return nvrtc_eq::in_size(c); }
   static std::size_t out_size(const KernelCase& c) { return nvrtc_eq::out_size(c); }

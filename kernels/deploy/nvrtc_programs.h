@@ -32,8 +32,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -74,6 +76,22 @@
 CUC_NVX_OPS(CUC_NVX_KERNEL)
 
 namespace cuconform::units::nvrtc_eq {
+/// The environment the I6 units' tests run with (their `ctest_environment`).
+/// Finding (H100, CUDA 13.0.88 NVRTC, driver 580; docs/results/nvrtc-cache-h100.md):
+/// with the CUDA compute cache on, nvrtcGetCUBIN returns the cubin the cache
+/// holds for the program, whatever floating-point options it was made with:
+/// in one cache, the first of --ftz=true, --prec-div=false --prec-sqrt=false and
+/// no options to be compiled gave its cubin to the two others (bytes equal),
+/// though each compile's PTX was its own; a comment naming the options in the
+/// program text did not change that. With CUDA_CACHE_DISABLE=1 each option
+/// set gets its own cubin (byte-equal to what NVRTC 13.0.88 gives on a machine
+/// without a driver). The suite's run of every profile shares one cache, so
+/// the ftz and approx profiles got the default profile's cubin (70 of 65,539
+/// sinf results unflushed, 19,177 divisions IEEE-rounded). The tests run with
+/// the cache off, so that the cubin compared is the one NVRTC makes for the
+/// profile; the driver reads the variable when CUDA starts, so it is set for
+/// the process by ctest, and the build case notes whether it is in force.
+constexpr const char* kNvrtcEnvironment = "CUDA_CACHE_DISABLE=1";
 /// No NVRTC library here: the test skips with where it looked.
 inline void require_nvrtc() {
   if (!nvrtc_rt::api().loaded) throw Unavailable("NVRTC not found (" + nvrtc_rt::api().why_not + ")");
@@ -213,6 +231,12 @@ inline void load_module(const Driver& d, const void* image, const std::vector<st
   }
 }
 
+/// Whether this process runs with the CUDA compute cache off (kNvrtcEnvironment).
+inline bool cache_disabled() {
+  const char* e = std::getenv("CUDA_CACHE_DISABLE");
+  return e && std::string(e) == "1";
+}
+
 inline Modules build_modules(Variant v) {
   Modules m;
   const nvrtc_rt::Api& api = nvrtc_rt::api();
@@ -247,21 +271,24 @@ inline Modules build_modules(Variant v) {
   else if (!m.cubin_load_error.empty()) m.error = "NVRTC cubin: " + m.cubin_load_error;
   std::fprintf(stderr,
                "I6 %s: NVRTC %d.%d from %s (nvcc %d.%d built this; cudart %d), device CC %d, options: %s; "
-               "PTX log: %s; cubin log: %s%s%s\n",
+               "PTX log: %s; cubin log: %s; CUDA compute cache: %s%s%s\n",
                v == Variant::planted ? "(planted flags)" : current_profile().name, api.major, api.minor, api.path.c_str(),
                __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__, CUDART_VERSION, m.cc, nvrtc_rt::joined(m.options).c_str(),
                m.ptx.log.empty() ? "(empty)" : m.ptx.log.c_str(), m.cubin.log.empty() ? "(empty)" : m.cubin.log.c_str(),
+               cache_disabled() ? "off (CUDA_CACHE_DISABLE=1)"
+                                : "ON: the cubin may be one the cache holds from other options (unit header: ctest_environment)",
                m.error.empty() ? "" : "; cannot run: ", m.error.c_str());
   return m;
 }
-/// Kept for the process (the modules are never unloaded: tests run one after another in it).
+/// Kept for the process, per variant and profile identity (the modules are
+/// never unloaded: tests run one after another in it; a shared run grades
+/// under several profiles, and NVRTC compiles with each one's flags).
 inline const Modules& modules(Variant v) {
-  if (v == Variant::planted) {
-    static const Modules planted = build_modules(Variant::planted);
-    return planted;
-  }
-  static const Modules own = build_modules(Variant::profile);
-  return own;
+  static std::map<std::string, Modules> built;
+  const std::string key = std::string(v == Variant::planted ? "planted|" : "profile|") + current_profile().name;
+  auto it = built.find(key);
+  if (it == built.end()) it = built.emplace(key, build_modules(v)).first;
+  return it->second;
 }
 
 // ---- cases, inputs, answers -----------------------------------------------------------

@@ -28,6 +28,9 @@ struct PlantedNvrtcFlag {
   static constexpr bool model_planted = true;
   using In = std::uint32_t;
   using Out = std::uint32_t;
+  /// The CUDA compute cache off for its processes: with it on, NVRTC's cubin is
+  /// one the cache holds from other options (finding: nvrtc_programs.h).
+  static constexpr const char* ctest_environment = units::nvrtc_eq::kNvrtcEnvironment;
   static std::vector<KernelCase> cases() { return units::nvrtc_eq::cases(false); }  // op cases only
   static std::size_t in_size(const KernelCase& c) { return units::nvrtc_eq::in_size(c); }
   static std::size_t out_size(const KernelCase& c) { return units::nvrtc_eq::out_size(c); }
