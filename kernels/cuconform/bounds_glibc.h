@@ -42,6 +42,7 @@
 #endif
 #endif
 #include <cstdio>
+#include <utility>
 #include <string>
 
 #include "cuconform/bounds.h"
@@ -202,9 +203,14 @@ inline void glibc_version(int* major, int* minor) {
   // (the GPU runner here has glibc 2.39, the build machine 2.36), and grading
   // 2.39's functions by 2.36's table would be citing the wrong document.
 #if defined(__GLIBC__) && !defined(__CUDA_ARCH__)
-  *major = 0;
-  *minor = 0;
-  if (std::sscanf(gnu_get_libc_version(), "%d.%d", major, minor) != 2) *major = *minor = 0;
+  // Read once: graders ask for it per input (it was a quarter of a math unit's grading time).
+  static const std::pair<int, int> v = [] {
+    int a = 0, b = 0;
+    if (std::sscanf(gnu_get_libc_version(), "%d.%d", &a, &b) != 2) a = b = 0;
+    return std::make_pair(a, b);
+  }();
+  *major = v.first;
+  *minor = v.second;
 #else
   *major = 0;
   *minor = 0;
