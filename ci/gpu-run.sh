@@ -5,7 +5,9 @@
 # Usage: ci/gpu-run.sh [build-dir | archive.tar.xz] [extra ctest args...]   Results are copied to $OUT if set.
 # An archive made by ci/pack-for-gpu.sh is unpacked into the checkout first
 # (it holds <build-dir>/..., at the path it had where it was built).
-# Environment: CUCONFORM_JOBS (ctest -j, default 8), CUCONFORM_TIME_LIMIT (seconds).
+# Environment: CUCONFORM_JOBS (ctest -j, default 2 x the cores: a GPU test spends
+# its first seconds waiting for a CUDA context, which the driver makes one at a
+# time, so twice as many tests as cores keeps the cores busy), CUCONFORM_TIME_LIMIT (seconds).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -23,6 +25,13 @@ case "$build" in
 esac
 [ -f "$build/CTestTestfile.cmake" ] || { echo "gpu-run: '$build' is not a build tree (no CTestTestfile.cmake)" >&2; exit 2; }
 export CUCONFORM_REQUIRE_GPU=${CUCONFORM_REQUIRE_GPU:-1}
+# Scheduling: a carried build has no ctest cost data, so the longest tests
+# could start last; give ctest the costs measured on a GPU machine
+# (ci/gpu-test-costs.txt, from ci/bench/gpu_test_costs.py). Order only.
+costs=$build/Testing/Temporary/CTestCostData.txt
+if [ ! -s "$costs" ] && [ -f "$root/ci/gpu-test-costs.txt" ]; then
+  mkdir -p "$(dirname "$costs")" && cp "$root/ci/gpu-test-costs.txt" "$costs"
+fi
 echo "== machine: $(hostname) in $(pwd)"
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader 2>&1 | head -n 4
 ctest --version | head -n 1
@@ -44,7 +53,7 @@ if [ -n "${CUCONFORM_RESOURCE_SPEC:-}" ]; then
   spec=(--resource-spec-file "$CUCONFORM_RESOURCE_SPEC")
 fi
 source "$root/ci/progress.sh"
-with_progress "gpu-run ctest" "$build/ctest-gpu.log" -- "${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-8}" --no-tests=error --output-junit junit-gpu.xml "${spec[@]}" "$@"
+with_progress "gpu-run ctest" "$build/ctest-gpu.log" -- "${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-$((2 * $(nproc)))}" --no-tests=error --output-junit junit-gpu.xml "${spec[@]}" "$@"
 rc=$?
 t1=$(date +%s)
 grep -E "tests passed|Failed|\*\*\*|Not Run" "$build/ctest-gpu.log" | tail -n 60

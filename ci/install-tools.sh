@@ -12,17 +12,22 @@ command -v python3 >/dev/null || { echo "install-tools: python3 not found" >&2; 
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv" 2>/dev/null || { echo "install-tools: python3 -m venv failed (Debian/Ubuntu: apt-get install python3-venv)" >&2; exit 2; }
 fi
+# pip builds in the package's folder (build/, *.egg-info): install from a copy,
+# so that nothing is written into the checkout while other tests read it.
+src=$(mktemp -d "${TMPDIR:-/tmp}/cuconform-tools.XXXXXX")
+trap 'rm -rf "$src"' EXIT
+cp -r "$root/tools/." "$src/"
+rm -rf "$src/build" "$src/"*.egg-info "$src/tests"
 if "$venv/bin/python" -c "import setuptools, wheel" 2>/dev/null; then
-  "$venv/bin/pip" install -q --no-build-isolation "$root/tools"
+  "$venv/bin/pip" install -q --no-build-isolation "$src"
 else
   # setuptools comes from the package index; an offline machine (the GPU machine) skips
   if ! "$venv/bin/python" -c "import urllib.request; urllib.request.urlopen('https://pypi.org/simple/setuptools/', timeout=10)" 2>/dev/null; then
     echo "install-tools: skipped: this venv has no setuptools and wheel and the package index is unreachable (use python3 tools/cuconform.py here)"
     exit 77
   fi
-  "$venv/bin/pip" install -q "$root/tools"
+  "$venv/bin/pip" install -q "$src"
 fi
-rm -rf "$root/tools/build" "$root/tools/"*.egg-info
 cli=$venv/bin/cuconform
 [ -x "$cli" ] || { echo "install-tools: pip did not install $cli" >&2; exit 1; }
 help=$("$cli" --help)

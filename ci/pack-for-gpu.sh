@@ -19,7 +19,7 @@ case "$build" in "$root"/*) ;; *) echo "pack-for-gpu: $build is not inside the c
 rel=${build#"$root"/}
 skip_profiles=" "
 if [ -n "${CUCONFORM_PACK_PROFILES:-}" ]; then
-  built=$(cd "$build" && ls -d cuconform_*_tests.cmake 2>/dev/null | sed 's/^cuconform_//; s/_tests.cmake$//')
+  built=$(cd "$build/ptx" 2>/dev/null && ls -d *.manifest 2>/dev/null | sed 's/\.manifest$//')
   for want in $CUCONFORM_PACK_PROFILES; do
     grep -qx -- "$want" <<< "$built" || { echo "pack-for-gpu: profile '$want' is not built in $build (built: $(echo $built))" >&2; exit 2; }
   done
@@ -34,10 +34,10 @@ trap 'rm -f "$tmp" "$list"' EXIT
 # What ctest needs: no objects, libraries, dependency files, kernel stubs,
 # reference cache, generated sources, earlier results or CMake's scratch.
 (cd "$root" && find "$rel" \( -path "$rel/CMakeFiles" -o -path "$rel/results" -o -path "$rel/artifacts" -o -path "$rel/Testing" \
-    -o -path "$rel/refcache" -o -path "$rel/stubs" \) -prune -o -type f ! -name '*.o' ! -name '*.a' ! -name '*.d' \
+    -o -path "$rel/refcache" -o -path "$rel/stubs" -o -path "$rel/cache" \) -prune -o -type f ! -name '*.o' ! -name '*.a' ! -name '*.d' \
     ! -name 'junit*.xml' ! -path "$rel/generated/*.cu" -print) > "$list.all"
 # Profiles left out, then the executables first and together, so that xz's
-# 64 MiB window sees their shared host code once.
+# 64 MiB window sees their shared host code once; ctest's files last.
 while read -r f; do
   keep=1
   for p in $skip_profiles; do
@@ -46,8 +46,9 @@ while read -r f; do
   [ $keep = 1 ] && echo "$f"
 done < "$list.all" > "$list.keep"
 rm -f "$list.all"
-{ grep -E "^$rel/cuconform_[^/]*\$" "$list.keep" | grep -v '_tests.cmake$' || true; grep -vE "^$rel/cuconform_[^/]*\$" "$list.keep" \
-  || true; grep -E "^$rel/cuconform_[^/]*_tests.cmake\$" "$list.keep" || true; } | awk '!seen[$0]++' > "$list"
+exes=$(while read -r f; do case "$f" in "$rel"/cuconform_*) if [ -x "$root/$f" ] && [ "${f%.cmake}" = "$f" ]; then echo "$f"; fi ;; esac; done < "$list.keep")
+{ printf '%s\n' $exes; grep -vE '\.cmake$' "$list.keep" || true; grep -E '\.cmake$' "$list.keep" || true; } | grep -v '^$' \
+  | awk '!seen[$0]++' > "$list"
 rm -f "$list.keep"
 tar -C "$root" -cf - -T "$list" | xz -9 -T1 > "$tmp"
 mv "$tmp" "$archive"
