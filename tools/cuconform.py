@@ -3,7 +3,9 @@
 
   cuconform.py summary  RESULTS...                 counts, failures, skips (CI log)
   cuconform.py merge    RESULTS... -o OUT.json     one cuconform.matrix/1 file
-  cuconform.py baseline RESULTS... [-o FILE|DIR]   write a cuconform.baseline/1 file
+  cuconform.py baseline RESULTS... [-o FILE|DIR] [--accepted FILE]
+                                                   write a cuconform.baseline/1 file, with its
+                                                   accepted findings (failures with reasons)
   cuconform.py gate     RESULTS... --baseline FILE regression gate
   cuconform.py review   A B [--codegen FILE]       what changed between two runs
   cuconform.py html     RESULTS... -o report.html  self-contained HTML report

@@ -27,6 +27,18 @@ def _add_profile(p):
                    help="only records of this profile (repeatable); it must appear in the data")
 
 
+def _add_findings(p):
+    p.add_argument("--baseline", metavar="FILE",
+                   help="a cuconform.baseline/1 file: its accepted findings are listed apart, with their reasons")
+    p.add_argument("--accepted", metavar="FILE",
+                   help="accepted findings (cuconform.accepted/1): failures it matches are listed apart, with reasons")
+
+
+def _add_skip_bad(p):
+    p.add_argument("--skip-bad", action="store_true",
+                   help="report unreadable or invalid record files and go on without them (default: exit 2)")
+
+
 def build_parser():
     ap = _Parser(prog="cuconform", description="cuconform reporting and release gating "
                  "(exit 0 ok, 1 regression/failure, 2 bad input)",
@@ -39,6 +51,8 @@ def build_parser():
     p.add_argument("results", nargs="+", metavar="RESULTS", help="results folders or merged matrix files")
     _add_profile(p)
     p.add_argument("--no-fail", action="store_true", help="exit 0 even when tests failed")
+    _add_findings(p)
+    _add_skip_bad(p)
     p.set_defaults(func=summary.run)
 
     p = sub.add_parser("merge", help="merge runs into one cuconform.matrix/1 file")
@@ -52,6 +66,14 @@ def build_parser():
     p.add_argument("-o", "--output", metavar="FILE_OR_DIR",
                    help="output file, or a folder for the default name (default: fixtures/baselines/<name>.json)")
     p.add_argument("--name", help="baseline name instead of nvcc<release>-<sm..|cpu>")
+    p.add_argument("--accepted", metavar="FILE",
+                   help="accepted findings (cuconform.accepted/1): failing records it matches are stored with their "
+                        "reasons; default fixtures/baselines/accepted-findings.json where it exists. Exit 1 while a "
+                        "failing record has no reason")
+    p.add_argument("--allow-unaccepted", action="store_true",
+                   help="exit 0 although failing records have no accepted reason (they are still listed)")
+    p.add_argument("--allow-incomplete", action="store_true",
+                   help="make a baseline of a run that was cut short (run.json without run-end.json)")
     _add_profile(p)
     p.set_defaults(func=gate.run_baseline)
 
@@ -65,6 +87,10 @@ def build_parser():
     p.add_argument("--allow-missing", action="store_true", help="baseline tests missing from the run are notes")
     p.add_argument("--allow-toolkit-mismatch", action="store_true",
                    help="gate against a baseline of another toolkit or architecture")
+    p.add_argument("--strict-findings", action="store_true",
+                   help="fail on an accepted finding whose numbers changed or that passes now (default: report them)")
+    p.add_argument("--allow-incomplete", action="store_true",
+                   help="gate a run that was cut short (run.json without run-end.json); default: FAIL")
     _add_profile(p)
     p.set_defaults(func=gate.run_gate)
 
@@ -87,6 +113,9 @@ def build_parser():
                    help="with --baseline: the gate's ulp margin (default 0.5)")
     p.add_argument("--margin-rel", type=float, default=0.25, metavar="FRACTION",
                    help="with --baseline: the gate's relative margin (default 0.25)")
+    p.add_argument("--accepted", metavar="FILE",
+                   help="accepted findings (cuconform.accepted/1): failures it matches are listed apart, with reasons")
+    _add_skip_bad(p)
     _add_profile(p)
     p.set_defaults(func=report.run)
     return ap

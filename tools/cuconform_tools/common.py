@@ -19,6 +19,11 @@ RECORD_SCHEMA = "cuconform.record/1"
 MATRIX_SCHEMA = "cuconform.matrix/1"
 BASELINE_SCHEMA = "cuconform.baseline/1"
 FLAGDELTA_SCHEMA = "cuconform.flagdelta/1"
+ACCEPTED_SCHEMA = "cuconform.accepted/1"
+# Run-folder markers (written by the ctest fixtures that open and close a run): run.json when
+# the run starts, run-end.json after every test. run.json without run-end.json: cut short.
+RUN_SCHEMA = "cuconform.run/1"
+RUN_END_SCHEMA = "cuconform.run-end/1"
 
 VERDICTS = ("pass", "fail", "skip")
 SIDES = ("cpu", "gpu")
@@ -194,7 +199,8 @@ def read_json(path, what="file"):
         return json.loads(text)
     except json.JSONDecodeError as e:
         tail = text[e.pos:].strip() if e.pos < len(text) else ""
-        hint = " - the file looks truncated" if not tail else ""
+        # a JSON document ends with its closing bracket: one that stops before it was cut off
+        hint = " - the file looks truncated" if not tail or not text.rstrip().endswith(("}", "]")) else ""
         raise InputError("%s: corrupt JSON: %s at line %d column %d%s" % (path, e.msg, e.lineno, e.colno, hint)) from None
     except RecursionError:
         raise InputError("%s: corrupt JSON: nested too deeply" % path) from None
@@ -474,6 +480,38 @@ class Inputs:
         self.rows = []
         self.sources = []     # {"path", "type", "records", "ignored": [...]}
         self.ignored = []     # (path, why)
+        self.runs = []        # one per results folder: see _load_folder
+        self.bad = []         # (path, problem): unreadable records skipped under skip_bad
+        self.tmp_files = []   # partial records (*.tmp.*) left by a killed test; never read
+
+    def cut_short(self):
+        """The results folders whose run began (run.json) and never ended (no run-end.json)."""
+        return [r for r in self.runs if r["complete"] is False]
+
+    def run_lines(self):
+        """What a reader must be told first about the folders: cut-short runs, partial record
+        files, unreadable records skipped. One line each."""
+        return [cut_short_text(run) for run in self.cut_short()] + self.note_lines()
+
+    def note_lines(self):
+        """run_lines() without the cut-short runs: partial record files, unreadable records skipped."""
+        lines = []
+        for run in self.runs:
+            n = run.get("end_records")
+            if n is not None and run.get("json_files", n) < n:
+                lines.append("%s: run-end.json counts %d record files, %d are here: %d went missing after the run "
+                             "ended" % (run["given"], n, run["json_files"], n - run["json_files"]))
+            if run["tmp"]:
+                n = len(run["tmp"])
+                lines.append("%s: %d partial record file%s (*.tmp.*) ignored: %s killed while writing %s record%s "
+                             "(%s)" % (run["given"], n, "" if n == 1 else "s", "a test was" if n == 1 else "tests were",
+                                       "its" if n == 1 else "their", "" if n == 1 else "s",
+                                       ", ".join(run["tmp"][:3]) + (", ..." if n > 3 else "")))
+        if self.bad:
+            lines.append("%d unreadable record file%s skipped (--skip-bad): %s" % (
+                len(self.bad), "" if len(self.bad) == 1 else "s", "; ".join(m for _p, m in self.bad[:3]) +
+                ("; ..." if len(self.bad) > 3 else "")))
+        return lines
 
     def profiles(self):
         return sorted({r.profile for r in self.rows})
@@ -490,40 +528,104 @@ class Inputs:
         self.rows = [r for r in self.rows if r.profile in keep]
 
 
-def _load_folder(path, inp):
+def cut_short_text(run):
+    """'RUN: this run was cut short (no run-end.json): N records present (...)'."""
+    extra = []
+    if run.get("started"):
+        extra.append("started %s" % run["started"])
+    if run.get("label"):
+        extra.append("label '%s'" % run["label"])
+    what = ", ".join("%s %d" % (p, n) for p, n in run.get("ran", []))
+    return "%s: this run was cut short (no run-end.json): %d record%s present%s%s" % (
+        run["given"], run["records"], "" if run["records"] == 1 else "s",
+        (" (%s)" % ", ".join(extra)) if extra else "", ("; what ran: " + what) if what else "")
+
+
+def _is_tmp(name):
+    """A record being written (<name>.json.tmp.<pid>, the *.tmp.* the harness renames into place):
+    a killed test leaves it behind. (A record of a form named "tmp", X.tmp.cpu.json, is not one.)"""
+    return bool(re.search(r"\.tmp(\.[^.]*)?$", name))
+
+
+def _marker(full, data, field):
+    v = data.get(field) if isinstance(data, dict) else None
+    return v if isinstance(v, str) else ""
+
+
+def _load_folder(path, inp, skip_bad=False):
     try:
         names = sorted(os.listdir(path))
     except OSError as e:
         raise InputError("%s: cannot list the folder: %s" % (path, e.strerror or e)) from None
-    rows, ignored, subfolders = [], [], []
+    rows, ignored, subfolders, tmp, bad = [], [], [], [], []
+    run = {"path": os.path.abspath(path), "given": path, "start": False, "end": False, "started": "", "label": "",
+           "ended": ""}
     for name in names:
         full = os.path.join(path, name)
         if os.path.isdir(full):
             subfolders.append(name)
             ignored.append((full, "subfolder, not a record"))
             continue
+        if _is_tmp(name):
+            tmp.append(name)
+            continue
         if not name.endswith(".json"):
             ignored.append((full, "not a .json file"))
             continue
-        data = read_json(full, "record")
-        schema = data.get("schema") if isinstance(data, dict) else None
-        if schema == RECORD_SCHEMA:
-            rows.append(Row(data, full, os.path.abspath(path), name, path))
-        elif isinstance(schema, str) and schema.startswith("cuconform.record/"):
-            raise InputError("%s: unsupported record schema '%s'; this tool reads %s" % (full, schema, RECORD_SCHEMA))
-        else:
-            why = "no \"schema\": \"%s\"" % RECORD_SCHEMA if schema is None else "schema '%s'" % schema
-            ignored.append((full, "non-record JSON (%s)" % why))
+        try:
+            data = read_json(full, "record")
+            schema = data.get("schema") if isinstance(data, dict) else None
+            if schema == RUN_SCHEMA:
+                run["start"] = True
+                run["started"] = _marker(full, data, "started")
+                run["label"] = _marker(full, data, "label")
+                continue
+            if schema == RUN_END_SCHEMA:
+                run["end"] = True
+                run["ended"] = _marker(full, data, "ended")
+                n = data.get("records")
+                run["end_records"] = n if isinstance(n, int) and not isinstance(n, bool) else None
+                continue
+            if schema == RECORD_SCHEMA:
+                rows.append(Row(data, full, os.path.abspath(path), name, path))
+            elif isinstance(schema, str) and schema.startswith("cuconform.record/"):
+                raise InputError("%s: unsupported record schema '%s'; this tool reads %s" % (full, schema,
+                                                                                            RECORD_SCHEMA))
+            else:
+                why = "no \"schema\": \"%s\"" % RECORD_SCHEMA if schema is None else "schema '%s'" % schema
+                ignored.append((full, "non-record JSON (%s)" % why))
+        except InputError as e:
+            if not skip_bad:
+                raise
+            bad.append((full, str(e)))
+    run["complete"] = True if run["end"] else (False if run["start"] else None)
+    run["records"] = len(rows)
+    run["bad"] = len(bad)
+    run["json_files"] = sum(1 for n in names if n.endswith(".json") and n not in ("run.json", "run-end.json")
+                            and not os.path.isdir(os.path.join(path, n)))
+    run["tmp"] = tmp
+    ran = {}
+    for r in rows:
+        ran[r.profile] = ran.get(r.profile, 0) + 1
+    run["ran"] = sorted(ran.items())
     if not rows:
         hint = ""
         runs = [s for s in subfolders if any(n.endswith(".json") for n in _safe_list(os.path.join(path, s)))]
-        if runs:
+        if run["complete"] is False:
+            hint = "; the run was cut short (run.json without run-end.json) before any test wrote its record"
+        elif runs:
             hint = "; it holds run folders (%s), pass one of them" % ", ".join(runs[-3:])
-        elif ignored:
-            hint = "; %d other entr%s ignored" % (len(ignored), "y" if len(ignored) == 1 else "ies")
+        elif bad:
+            hint = "; %d unreadable record file%s skipped" % (len(bad), "" if len(bad) == 1 else "s")
+        elif ignored or tmp:
+            n = len(ignored) + len(tmp)
+            hint = "; %d other entr%s ignored" % (n, "y" if n == 1 else "ies")
         raise InputError("%s: no %s records in this folder (empty results folder)%s" % (path, RECORD_SCHEMA, hint))
     inp.rows.extend(rows)
     inp.ignored.extend(ignored)
+    inp.bad.extend(bad)
+    inp.tmp_files.extend(os.path.join(path, n) for n in tmp)
+    inp.runs.append(run)
     inp.sources.append({"path": os.path.abspath(path), "type": "folder", "records": len(rows),
                         "ignored": ["%s (%s)" % (os.path.basename(p), w) for p, w in ignored]})
 
@@ -566,8 +668,9 @@ def _load_matrix(path, data, inp):
                         "merged_from": [s.get("path") for s in inner if isinstance(s, dict)], "ignored": []})
 
 
-def load_inputs(paths, allow_baseline=False):
-    """Load results folders and matrix files (and, where allowed, baseline files)."""
+def load_inputs(paths, allow_baseline=False, skip_bad=False):
+    """Load results folders and matrix files (and, where allowed, baseline files). With
+    skip_bad, an unreadable record in a folder is listed in inputs.bad instead of raising."""
     if not paths:
         raise InputError("no results given")
     inp = Inputs()
@@ -575,7 +678,7 @@ def load_inputs(paths, allow_baseline=False):
         if not os.path.exists(path):
             raise InputError("%s: no such file or folder" % path)
         if os.path.isdir(path):
-            _load_folder(path, inp)
+            _load_folder(path, inp, skip_bad)
             continue
         data = read_json(path, "results file")
         schema = data.get("schema") if isinstance(data, dict) else None
@@ -597,8 +700,8 @@ def load_inputs(paths, allow_baseline=False):
     return inp
 
 
-def load_inputs_filtered(paths, profiles=None, allow_baseline=False):
-    inp = load_inputs(paths, allow_baseline=allow_baseline)
+def load_inputs_filtered(paths, profiles=None, allow_baseline=False, skip_bad=False):
+    inp = load_inputs(paths, allow_baseline=allow_baseline, skip_bad=skip_bad)
     inp.filter_profiles(profiles)
     return inp
 
@@ -650,10 +753,13 @@ def unique_rows(rows, what):
 # ----------------------------------------------------------------------------- baselines
 
 class Baseline:
-    def __init__(self, path, header, entries):
+    def __init__(self, path, header, entries, accepted=None):
         self.path = path
         self.header = header
         self.entries = entries   # key -> dict
+        # key -> accepted finding (reason, source, numbers); None for a baseline made before
+        # accepted findings existed (its failing entries are known failures without reasons)
+        self.accepted = accepted
 
     def nvcc(self):
         return self.header.get("nvcc") or "unknown"
@@ -726,7 +832,41 @@ def load_baseline(path, data=None):
         meas = e.get("measures") or {}
         if not isinstance(meas, dict):
             raise InputError("%s: 'measures' must be an object" % where)
-    return Baseline(path, header, entries)
+    accepted = data.get("accepted")
+    if accepted is not None:
+        if not isinstance(accepted, dict):
+            raise InputError("%s: baseline 'accepted' must be an object keyed by record key" % path)
+        for key, a in accepted.items():
+            _check_accepted(path, key, a, entries)
+    return Baseline(path, header, entries, accepted)
+
+
+def _check_accepted(path, key, a, entries):
+    """An accepted finding of a baseline: its record key has an entry, it has a reason, and its
+    numbers parse (kept as "_<field>")."""
+    where = "%s: accepted finding %s" % (path, key)
+    if not isinstance(a, dict):
+        raise InputError("%s: must be an object" % where)
+    if key not in entries:
+        raise InputError("%s: no entry of that key in 'entries'" % where)
+    if not isinstance(a.get("reason"), str) or not a["reason"].strip():
+        raise InputError("%s: missing 'reason' (what is wrong and why it is accepted)" % where)
+    if a.get("verdict") not in VERDICTS:
+        raise InputError("%s: verdict %s is not pass, fail or skip" % (where, json.dumps(a.get("verdict"))))
+    for f in ERROR_FIELDS:
+        a["_" + f] = parse_num(a.get(f), "%s: %s" % (where, f))
+    b = a.get("budget") if isinstance(a.get("budget"), dict) else {}
+    a["_budget_value"] = parse_num(b.get("value"), "%s: budget.value" % where)
+    w = a.get("worst")
+    if w is not None and not isinstance(w, dict):
+        raise InputError("%s: 'worst' must be an object" % where)
+    n = a.get("failures")
+    if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
+        raise InputError("%s: 'failures' must be a count" % where)
+    models = a.get("models") or {}
+    if not isinstance(models, dict):
+        raise InputError("%s: 'models' must be an object" % where)
+    a["_models"] = {k: parse_num(v, "%s: models.%s" % (where, k)) for k, v in models.items()}
 
 
 # ----------------------------------------------------------------------------- matching

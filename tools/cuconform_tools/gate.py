@@ -1,14 +1,24 @@
-"""`baseline` and `gate`: write a baseline from a run; gate a run against a baseline."""
+"""`baseline` and `gate`: write a baseline from a run; gate a run against a baseline.
+
+A baseline keeps every record's numbers ("entries") and, apart, the failing records that
+are accepted findings ("accepted": each with the reason and source of its entry in the
+accepted-findings file, see findings.py). The gate passes a run whose only failures are
+those findings with the numbers the baseline recorded; it reports (and with
+--strict-findings fails on) a finding whose numbers changed or that no longer fails.
+"""
 
 import math
 import os
 
+from . import findings
+from .causes import bare_test, profiles_text
 from .common import (BASELINE_SCHEMA, ERROR_FIELDS, ULP_METRICS, InputError, arch_numbers, cc_sort, fmt, fmt_delta,
                      group_keys, load_baseline, load_inputs_filtered, match_rows, num_json, nvcc_majmin, sm_name,
-                     unique_rows, utc_now, write_json)
+                     source_root, unique_rows, utc_now, write_json, cut_short_text)
 
 TOOLS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_BASELINE_DIR = os.path.join(os.path.dirname(TOOLS_DIR), "fixtures", "baselines")
+DEFAULT_ACCEPTED = os.path.join(DEFAULT_BASELINE_DIR, "accepted-findings.json")
 PERF_MEASURES = ("perf_ratio", "perf_threshold")
 
 
@@ -31,15 +41,24 @@ def baseline_name(release, ccs):
     return "nvcc%s-%s" % (release, "-".join(sm_name(c) for c in ccs) if ccs else "cpu")
 
 
-def build_baseline(inp):
+def _rel(path):
+    """A path as the baseline header keeps it: relative to the checkout where it lies inside it."""
+    a = os.path.abspath(path)
+    root = source_root()
+    return os.path.relpath(a, root) if a.startswith(root + os.sep) else a
+
+
+def build_baseline(inp, afile=None, profiles=None):
+    """(baseline, unaccepted failing rows, unused accepted entries): see findings.accept."""
     rows = unique_rows(inp.rows, "the inputs")
     releases, full, tokens, ccs = _identity(rows)
     if len(releases) > 1:
         raise InputError("the inputs come from several toolkits (nvcc %s); a baseline is for one toolkit - write one "
                          "per toolkit (use --profile or pass fewer folders)" % ", ".join(releases))
     name = baseline_name(releases[0], ccs)
+    ordered = sorted(rows, key=lambda r: (r.profile, r.unit, r.form, r.side, cc_sort(r.cc)))
     entries = {}
-    for r in sorted(rows, key=lambda r: (r.profile, r.unit, r.form, r.side, cc_sort(r.cc))):
+    for r in ordered:
         e = {"test": r.test, "profile": r.profile, "unit": r.unit, "form": r.form, "side": r.side, "cc": r.cc,
              "catalog_id": r.catalog_id, "selftest": r.selftest, "verdict": r.verdict}
         if r.reason:
@@ -53,6 +72,7 @@ def build_baseline(inp):
         if meas:
             e["measures"] = meas
         entries[r.key] = e
+    accepted, unaccepted, unused = findings.accept(afile, ordered, profiles)
     header = {
         "name": name,
         "created": utc_now(),
@@ -63,13 +83,31 @@ def build_baseline(inp):
         "profiles": inp.profiles(),
         "sources": [s["path"] for s in inp.sources],
         "records": len(rows),
+        "accepted_from": _rel(afile.path) if afile else None,
     }
-    return {"schema": BASELINE_SCHEMA, "header": header, "entries": entries}
+    base = {"schema": BASELINE_SCHEMA, "header": header, "entries": entries,
+            "accepted": {r.key: findings.accepted_entry(r, e) for r, e in accepted}}
+    return base, unaccepted, unused
 
 
 def run_baseline(args, out, err):
     inp = load_inputs_filtered(args.results, args.profile)
-    base = build_baseline(inp)
+    for line in inp.run_lines():
+        print("baseline: note: " + line, file=out)
+    short = inp.cut_short()
+    if short and not getattr(args, "allow_incomplete", False):
+        raise InputError("%s; a baseline needs a whole run (pass --allow-incomplete to make one anyway)" %
+                         "; ".join(cut_short_text(r) for r in short))
+    explicit = getattr(args, "accepted", None)
+    apath = explicit or (DEFAULT_ACCEPTED if os.path.exists(DEFAULT_ACCEPTED) else None)
+    afile = findings.load_accepted(apath) if apath else None
+    base, unaccepted, unused = build_baseline(inp, afile, args.profile)
+    errors = [(e, why) for e, why, is_error in unused if is_error]
+    if errors and explicit:
+        e, why = errors[0]
+        more = "" if len(errors) == 1 else " (and %d more entr%s: %s)" % (
+            len(errors) - 1, "y" if len(errors) == 2 else "ies", ", ".join(x.name() for x, _ in errors[1:4]))
+        raise InputError("%s: %s%s" % (e.where, why, more))
     name = (args.name or base["header"]["name"])
     if not name.endswith(".json"):
         name += ".json"
@@ -85,9 +123,28 @@ def run_baseline(args, out, err):
     print("baseline: wrote %s: %d entr%s (%d pass, %d fail, %d skip); nvcc %s, archs %s, device cc %s" % (
         path, n, "y" if n == 1 else "ies", counts["pass"], counts["fail"], counts["skip"], h["nvcc"],
         ",".join(h["archs"]) or "?", ",".join(h["device_cc"]) or "none (cpu only)"), file=out)
-    if counts["fail"]:
-        print("baseline: note: %d entr%s fail in this baseline; the gate treats them as known failures" %
-              (counts["fail"], "y" if counts["fail"] == 1 else "ies"), file=out)
+    if explicit:
+        for e, why, _is_error in unused:
+            print("baseline: note: accepted %s: %s" % (e.where, why), file=out)
+    elif unused:
+        print("baseline: note: %d of the %d entries of %s match no failing record of these runs (%s)" % (
+            len(unused), len(afile.entries), afile.path, ", ".join(e.name() for e, _w, _i in unused[:6]) +
+            (", ..." if len(unused) > 6 else "")), file=out)
+    nacc = len(base["accepted"])
+    if afile:
+        print("baseline: %d failing record%s accepted as findings (with their reasons) from %s" % (
+            nacc, "" if nacc == 1 else "s", afile.path), file=out)
+    if unaccepted:
+        where = afile.path if afile else DEFAULT_ACCEPTED
+        for r in unaccepted:
+            print("baseline: not accepted: %s: %s vs %s%s ; add a reason to %s or fix it" % (
+                _label(r), r.error_text(), r.budget_text(), (" (" + _short(r.reason, 160) + ")") if r.reason else "",
+                where), file=out)
+        print("baseline: %d failing record%s without a reason: the gate fails on %s until each is an accepted "
+              "finding (%s) or passes" % (len(unaccepted), "" if len(unaccepted) == 1 else "s",
+                                          "it" if len(unaccepted) == 1 else "them",
+                                          "cuconform.accepted/1, see tools/README.md"), file=out)
+        return 0 if getattr(args, "allow_unaccepted", False) else 1
     return 0
 
 
@@ -128,16 +185,27 @@ def _grown(metric, old, new, margin_ulp, margin_rel):
 
 
 def _short(text, n=300):
+    text = " ".join((text or "").split())
     return text if len(text) <= n else text[:n] + " ..."
 
 
 class Gate:
-    def __init__(self, margin_ulp, margin_rel, allow_missing):
+    """Judges pairs of (baseline entry, record). accepted: the baseline's accepted findings
+    (key -> finding), or None for a baseline made before they existed; strict: a finding whose
+    numbers changed, or that passes now, is a regression instead of a report."""
+
+    def __init__(self, margin_ulp, margin_rel, allow_missing, accepted=None, strict=False):
         self.margin_ulp = margin_ulp
         self.margin_rel = margin_rel
         self.allow_missing = allow_missing
+        self.accepted = accepted
+        self.strict = strict
         self.regressions = []   # (kind, test, text)
         self.notes = []         # (kind, test, text)
+        self.findings = []      # (row, finding): accepted findings that fail with their recorded numbers
+        self.changed = []       # (row, finding, [diffs]): ... that fail with other numbers
+        self.stopped = []       # (row, finding, what): ... that pass now, are skipped or missing
+        self.old_known = 0      # failing entries of an old baseline (no accepted section) that still fail
 
     def reg(self, kind, r, text):
         self.regressions.append((kind, _label(r), text))
@@ -145,11 +213,14 @@ class Gate:
     def note(self, kind, r, text):
         self.notes.append((kind, _label(r), text))
 
-    def check_current(self, r, b):
+    def finding_of(self, b):
+        return self.accepted.get(b.key) if self.accepted else None
+
+    def check_current(self, r, b, finding=None):
         """Checks on the run's own numbers: budget and performance."""
         if not r.ran():
             return
-        if not r.selftest and r.within_budget() is False:
+        if not r.selftest and r.within_budget() is False and not (finding and r.verdict == "fail"):
             if b is not None and b.ran() and b.within_budget() is False:
                 self.note("still-above-budget", r, "%s vs %s, as in the baseline" % (r.error_text(), r.budget_text()))
             else:
@@ -162,22 +233,47 @@ class Gate:
                 was = " (baseline %s)" % fmt(b.measures.get("perf_ratio"))
             self.reg("perf", r, "perf_ratio %s below its threshold %s%s" % (fmt(pr), fmt(pt), was))
 
+    def _report(self, kind, r, text):
+        (self.reg if self.strict else self.note)(kind, r, text)
+
     def compare(self, b, r):
-        if r.verdict == "fail" and b.verdict in ("pass", "skip"):
+        finding = self.finding_of(b)
+        if r.verdict == "fail" and finding is not None:
+            d = findings.diffs(finding, r, self.margin_ulp, self.margin_rel)
+            if d:
+                self.changed.append((r, finding, d))
+                self._report("finding-changed", r, "accepted finding fails with other numbers: " + "; ".join(d))
+            else:
+                self.findings.append((r, finding))
+                self.note("accepted", r, finding.get("reason", ""))
+        elif r.verdict == "fail" and b.verdict == "fail":
+            if self.accepted is None:
+                self.old_known += 1
+                self.note("known-failure", r, "fails as in the baseline")
+            else:
+                self.reg("unaccepted-failure", r, "fails as in the baseline, but the baseline gives no reason for it "
+                         "(not an accepted finding): %s vs %s" % (r.error_text(), r.budget_text()))
+        elif r.verdict == "fail":
             self.reg("new-failure", r, "baseline %s, now fail: %s vs %s%s" % (
                 b.verdict, r.error_text(), r.budget_text(), ("; reason: " + _short(r.reason)) if r.reason else ""))
-        elif r.verdict == "fail":
-            self.note("known-failure", r, "fails as in the baseline")
+        elif finding is not None:
+            what = "passes now" if r.verdict == "pass" else "skipped now"
+            self.stopped.append((r, finding, what))
+            if r.verdict == "pass":
+                self._report("finding-stopped", r, "accepted finding passes now (baseline: fail, %s); drop it from the "
+                             "accepted findings and re-make the baseline" % _finding_numbers(finding))
+            else:
+                self.note("finding-stopped", r, "accepted finding skipped now: %s" % (_short(r.reason) or "no reason"))
         if b.ran() and r.verdict == "skip":
             what = "GPU test" if r.side == "gpu" else "CPU test"
             self.reg("skipped-now", r, "%s ran (%s) in the baseline, now skipped: %s" % (
                 what, b.verdict, _short(r.reason) or "(no reason given)"))
-        if b.verdict == "fail" and r.verdict == "pass":
+        if b.verdict == "fail" and r.verdict == "pass" and finding is None:
             self.note("fixed", r, "baseline fail, now pass")
         if b.verdict == "skip" and r.ran():
             self.note("now-runs", r, "skipped in the baseline, now %s" % r.verdict)
-        self.check_current(r, b)
-        if b.ran() and r.ran() and r.metric_field:
+        self.check_current(r, b, finding)
+        if b.ran() and r.ran() and r.metric_field and not (finding is not None and r.verdict == "fail"):
             field = r.metric_field
             old, new = getattr(b, field), getattr(r, field)
             grown, why = _grown(r.metric, old, new, self.margin_ulp, self.margin_rel)
@@ -191,6 +287,9 @@ class Gate:
 
     def missing(self, b):
         text = "in the baseline (%s%s), not in this run" % (b.verdict, "" if b.side == "cpu" else ", cc " + b.cc)
+        finding = self.finding_of(b)
+        if finding is not None:
+            self.stopped.append((b, finding, "missing from this run"))
         if self.allow_missing:
             self.note("missing", b, text + " (allowed)")
         else:
@@ -202,6 +301,12 @@ class Gate:
         else:
             self.note("new-test", r, "not in the baseline (%s)" % r.verdict)
         self.check_current(r, None)
+
+
+def _finding_numbers(a):
+    parts = ["%s %s" % (f, fmt(a.get("_" + f))) for f in ("max_ulp", "max_bound_ratio", "violations")
+             if a.get("_" + f) is not None]
+    return ", ".join(parts) or "no numbers"
 
 
 def _label(r):
@@ -233,6 +338,30 @@ def gate_rows(g, base_rows, rows):
         g.new(r)
 
 
+def grouped(items, all_profiles):
+    """[(row, text)] -> ["<test without profile>[ [cc X]] (<profiles>): text"], one line per cause
+    (the same test, cc and text in several profiles)."""
+    order, groups = [], {}
+    for r, text in items:
+        k = (bare_test(r), "" if r.side == "cpu" else " [cc %s]" % r.cc, text)
+        if k not in groups:
+            groups[k] = []
+            order.append(k)
+        groups[k].append(r.profile)
+    out = []
+    for k in order:
+        name, cc, text = k
+        profs = groups[k]
+        who = ("%s/%s" % (profs[0], name)) if len(profs) == 1 else "%s (%s)" % (name, profiles_text(profs,
+                                                                                                    all_profiles))
+        out.append("%s%s: %s" % (who, cc, text))
+    return out
+
+
+def _entry_label(a):
+    return ("[%s] " % a.get("finding")) if a.get("finding") else ""
+
+
 def run_gate(args, out, err):
     if args.margin_ulp < 0 or args.margin_rel < 0 or math.isnan(args.margin_ulp) or math.isnan(args.margin_rel):
         raise InputError("--margin-ulp and --margin-rel must be non-negative numbers")
@@ -250,33 +379,116 @@ def run_gate(args, out, err):
         raise InputError("%s: baseline does not match the run (%s); use a baseline made with this toolkit and "
                          "architecture, or pass --allow-toolkit-mismatch" % (args.baseline, "; ".join(problems)))
     h = base.header
-    print("gate: baseline %s (%s: nvcc %s, archs %s, device %s, created %s, %d entries) vs %d records from %s" % (
+    nacc = len(base.accepted) if base.accepted is not None else 0
+    print("gate: baseline %s (%s: nvcc %s, archs %s, device %s, created %s, %d entries, %s) vs %d records from %s" % (
         args.baseline, h.get("name", "?"), base.nvcc(), ",".join(base.archs()) or "?",
-        ",".join(base.device_cc()) or "none", h.get("created"), len(base_rows), len(inp.rows),
-        ", ".join(s["path"] for s in inp.sources)), file=out)
+        ",".join(base.device_cc()) or "none", h.get("created"), len(base_rows),
+        ("%d accepted findings" % nacc) if base.accepted is not None else "no accepted findings section",
+        len(inp.rows), ", ".join(s["path"] for s in inp.sources)), file=out)
     print("gate: margins: %s ulp for ulp metrics, %s%% for others%s" % (
         fmt(args.margin_ulp), fmt(args.margin_rel * 100),
         "; toolkit/architecture mismatch allowed: " + "; ".join(problems) if problems else ""), file=out)
 
-    g = Gate(args.margin_ulp, args.margin_rel, args.allow_missing)
+    strict = getattr(args, "strict_findings", False)
+    g = Gate(args.margin_ulp, args.margin_rel, args.allow_missing, base.accepted, strict)
+    allow_incomplete = getattr(args, "allow_incomplete", False)
+    for run in inp.cut_short():
+        text = cut_short_text(run)
+        if allow_incomplete:
+            g.notes.append(("incomplete-run", run["given"], text.split(": ", 1)[1] + " (allowed)"))
+        else:
+            g.regressions.append(("incomplete-run", run["given"], text.split(": ", 1)[1] +
+                                  "; a release is not gated on part of a run (--allow-incomplete to gate it anyway)"))
+    for line in inp.note_lines():
+        print("gate: note: " + line, file=out)
     gate_rows(g, base_rows, inp.rows)
 
-    order = ["new-failure", "above-budget", "error-growth", "skipped-now", "missing", "perf"]
+    order = ["incomplete-run", "new-failure", "unaccepted-failure", "above-budget", "error-growth", "skipped-now",
+             "missing", "perf", "finding-changed", "finding-stopped"]
     g.regressions.sort(key=lambda x: (order.index(x[0]) if x[0] in order else 99, x[1]))
     for kind, test, text in g.regressions:
         print("REGRESSION %-13s %s: %s" % (kind, test, text), file=out)
     notes_by = {}
     for kind, test, text in g.notes:
+        if kind in ("accepted", "finding-changed", "finding-stopped"):
+            continue            # their own sections, below
         notes_by.setdefault(kind, []).append((test, text))
     for kind in sorted(notes_by):
         items = notes_by[kind]
-        limit = 20 if kind not in ("missing",) else len(items)
+        limit = 20 if kind not in ("missing", "incomplete-run") else len(items)
         for test, text in items[:limit]:
             print("note       %-13s %s: %s" % (kind, test, text), file=out)
         if len(items) > limit:
             print("note       %-13s ... and %d more" % (kind, len(items) - limit), file=out)
+
+    profiles = inp.profiles()
+    if g.findings:
+        lines = grouped([(r, "%s%s" % (_entry_label(a), _short(a.get("reason", ""), 240))) for r, a in g.findings],
+                        profiles)
+        print("gate: accepted findings: %d record%s fail with the numbers the baseline recorded (%d cause%s):" % (
+            len(g.findings), "" if len(g.findings) == 1 else "s", len(lines), "" if len(lines) == 1 else "s"),
+            file=out)
+        for line in lines:
+            print("  ACCEPTED  " + line, file=out)
+    if g.changed:
+        lines = grouped([(r, "; ".join(d)) for r, _a, d in g.changed], profiles)
+        print("gate: accepted findings whose numbers changed (%d record%s; %s):" % (
+            len(g.changed), "" if len(g.changed) == 1 else "s",
+            "failures under --strict-findings" if strict else "reported, not failed; --strict-findings fails on them"),
+            file=out)
+        for line in lines:
+            print("  CHANGED   " + line, file=out)
+    if g.stopped:
+        lines = grouped([(r, "%s%s (baseline: fail, %s)" % (_entry_label(a), what, _finding_numbers(a)))
+                         for r, a, what in g.stopped], profiles)
+        print("gate: accepted findings that no longer fail (%d record%s; %s):" % (
+            len(g.stopped), "" if len(g.stopped) == 1 else "s",
+            "failures under --strict-findings where they pass now" if strict else
+            "reported, not failed; --strict-findings fails on those that pass now"), file=out)
+        for line in lines:
+            print("  STOPPED   " + line, file=out)
+    if base.accepted is None and g.old_known:
+        print("gate: note: baseline %s has no accepted findings (it predates them): its %d failing entr%s that still "
+              "fail count as known failures without reasons; re-make it with `cuconform baseline RUN... --accepted "
+              "FILE` so that each accepted failure carries its reason" % (
+                  args.baseline, g.old_known, "y" if g.old_known == 1 else "ies"), file=out)
+    tail = []
+    if g.findings:
+        tail.append("%d accepted finding%s as recorded" % (len(g.findings), "s fail" if len(g.findings) != 1 else " fails"))
+    if g.changed:
+        tail.append("%d changed %s numbers" % (len(g.changed), "its" if len(g.changed) == 1 else "their"))
+    if g.stopped:
+        tail.append("%d no longer fail%s" % (len(g.stopped), "s" if len(g.stopped) == 1 else ""))
+    for run in inp.cut_short():
+        if allow_incomplete:
+            tail.append("cut short, allowed")
+    tail = (" (%s)" % "; ".join(tail)) if tail else ""
     if g.regressions:
-        print("gate: FAIL (%d regression%s)" % (len(g.regressions), "" if len(g.regressions) == 1 else "s"), file=out)
+        print("gate: FAIL (%d regression%s)%s" % (len(g.regressions), "" if len(g.regressions) == 1 else "s", tail),
+              file=out)
         return 1
-    print("gate: PASS", file=out)
+    print("gate: PASS" + tail, file=out)
     return 0
+
+
+def known_findings(rows, base=None, afile=None, margin_ulp=0.5, margin_rel=0.25, g=None):
+    """{id(row): finding} for the failing rows that are accepted findings: those of the baseline's
+    "accepted" section (paired as the gate pairs them; `g` a Gate already run on these rows), then
+    those an accepted-findings file matches. A finding: {"finding", "reason", "source", "changed":
+    [what differs from the baseline's numbers], "origin"}."""
+    out = {}
+    if base is not None and base.accepted is not None:
+        if g is None:
+            g = Gate(margin_ulp, margin_rel, True, base.accepted)
+            gate_rows(g, base.pseudo_rows(), rows)
+        for r, a, d in [(r, a, []) for r, a in g.findings] + list(g.changed):
+            out[id(r)] = {"finding": a.get("finding") or "", "reason": a.get("reason", ""),
+                          "source": a.get("source") or "", "changed": d, "origin": base.path}
+    if afile is not None:
+        for r in rows:
+            if r.verdict == "fail" and id(r) not in out:
+                e = afile.match(r)
+                if e is not None:
+                    out[id(r)] = {"finding": e.name(), "reason": e.reason, "source": e.source, "changed": [],
+                                  "origin": afile.path}
+    return out

@@ -10,13 +10,14 @@ import collections
 import math
 import re
 
-from . import report_baseline
-from .common import (HIST_BUCKETS, HIST_LABELS, InputError, cc_sort, fmt, group_keys, load_inputs_filtered,
+from . import findings, gate, report_baseline
+from .causes import cause_key, group_causes, profile_key, profiles_text
+from .common import (HIST_BUCKETS, HIST_LABELS, InputError, cc_sort, cut_short_text, fmt, load_inputs_filtered,
                      mark_conflicts, utc_now, write_text)
 from .perf_report import perf_section
 from .report_chart import chart_section
-from .report_text import bound_phrase, cell_parts, error_phrase, esc, graded_ratio, meaning, num
-from .report_top import failed_section, overall, verdict_section
+from .report_text import bound_phrase, cell_parts, clip, error_phrase, esc, graded_ratio, meaning, num
+from .report_top import accepted_section, cause_name, failed_section, overall, verdict_section
 
 
 CSS = """
@@ -62,6 +63,9 @@ table.map td.uf { white-space: nowrap; }
 .hbox .t { font-size: 12px; color: var(--muted); }
 .fail-item { border-left: 4px solid var(--fail); padding: 4px 12px; margin: 10px 0; background: #fff7f7; }
 .fail-item h3 { margin: 2px 0 4px; }
+.tag.acc { background: #1565c0; } .profs { font-weight: normal; color: var(--muted); }
+.verdict .vcut { margin: 8px 0 0; padding: 6px 10px; background: #fff; color: #8a1c1c; font-weight: 700; border-radius: 4px; }
+table.hist td { font-size: 12px; }
 details summary { cursor: pointer; }
 svg text { font-family: system-ui, "DejaVu Sans", sans-serif; }
 .verdict { margin: 14px 0 6px; padding: 14px 20px; border-radius: 6px; color: #fff; }
@@ -77,6 +81,7 @@ details.sec { border-top: 2px solid var(--line); margin: 14px 0 0; }
 details.sec > summary { padding: 2px 0; }
 details.sec > summary h2 { display: inline-block; border: 0; margin: 10px 0 6px; }
 svg.fnchart { display: block; max-width: 100%; height: auto; }
+svg.fnchart .pm { stroke: #fff; stroke-width: 0.8; }
 .mapwrap { overflow-x: auto; }
 """
 
@@ -92,14 +97,6 @@ def ratio_colour(row):
         return "#ef9a9a" if row.verdict == "pass" else "#e57373"
     t = max(0.0, min(1.0, r))
     return "hsl(%d, 62%%, %d%%)" % (round(130 - 90 * t), round(74 - 8 * t))
-
-
-def _worst(rs):
-    """The row that colours a cell: a failure first, then the largest error/budget ratio."""
-    def rank(r):
-        ratio = graded_ratio(r)
-        return (r.verdict == "fail", r.verdict != "skip", -1.0 if ratio is None else ratio)
-    return max(rs, key=rank)
 
 
 def _v(verdict):
@@ -183,64 +180,60 @@ def totals_section(rows):
     return "\n".join(out)
 
 
-def _cell(r, times, cls=""):
-    main, sub = cell_parts(r)
-    return '<div class="%s"><span class="m">%s</span> <span class="b">%s</span></div><div>%s%s</div>' % (
-        cls, esc(main), esc(sub), _v(r.verdict), times)
-
-
-def map_section(rows):
-    cols = sorted({(r.profile, r.side, r.cc) for r in rows}, key=lambda c: (c[0], c[1], cc_sort(c[2])))
+def map_section(rows, all_profiles=(), known=None):
+    """Per unit, one row per cause: a form on one side (and cc) whose records agree in verdict and
+    numbers across profiles is one row naming the profiles; where the profiles' numbers differ,
+    each group of agreeing profiles has its own row."""
+    known = known or {}
+    all_profiles = all_profiles or sorted({r.profile for r in rows})
     units = collections.OrderedDict()
-    for r in sorted(rows, key=lambda r: (r.unit, r.form)):
-        units.setdefault(r.unit, collections.OrderedDict()).setdefault(r.form, {}).setdefault(
-            (r.profile, r.side, r.cc), []).append(r)
+    ordered = sorted(rows, key=lambda r: (r.unit, r.uf, r.side != "cpu", cc_sort(r.cc), profile_key(r.profile)))
+    for c in group_causes(ordered):
+        units.setdefault(c.first.unit, collections.OrderedDict()).setdefault(c.first.uf, []).append(c)
     out = ['<section id="map"><h2>Every test: error against its budget</h2>',
-           '<p class="legend">Cell: the graded error in words, then its budget; "not graded" with the reason for '
-           'a skip. Colour by error/budget: '
+           '<p class="legend">One row per cause: the records of a form on one side that agree in verdict and numbers '
+           'in several profiles are one row that names the profiles. The error cell: the graded error in words, then '
+           'its budget; "not graded" with the reason for a skip. Colour by error/budget: '
            '<span style="background:%s">0</span><span style="background:hsl(85,62%%,70%%)">half</span>'
            '<span style="background:hsl(40,62%%,66%%)">at budget</span><span style="background:#e57373">over</span>'
            '<span style="background:#e4e7eb">skip</span><span style="background:#dbe7f5">no budget number</span>'
            '<span style="outline:3px solid #c62828">fail</span> <span style="outline:2px dashed #6a1b9a">planted '
-           'self-test</span> <span style="outline:2px dotted #000">conflicting duplicate</span></p>'
+           'self-test</span> <span style="outline:2px dotted #000">conflicting duplicate</span> '
+           '<span class="tag acc">accepted</span> an accepted finding</p>'
            % "hsl(130,62%,74%)"]
-    head1 = "".join('<th colspan=1>%s<br><span class="muted">%s</span></th>' % (esc(_col_label(c)[0]),
-                                                                             esc(_col_label(c)[1])) for c in cols)
-    out.append('<div class="mapwrap"><table class="map"><tr><th>unit / form</th><th>catalog</th>%s</tr>' % head1)
+    out.append('<div class="mapwrap"><table class="map"><tr><th>unit / form</th><th>kind</th><th>side</th>'
+               '<th>profiles</th><th>error against its budget</th><th>verdict</th></tr>')
     for unit, forms in units.items():
-        first = next(iter(next(iter(forms.values())).values()))[0]
-        out.append('<tr><th class="unit" colspan=%d>%s <span class="muted">%s %s \u00a7%s</span></th></tr>' % (
-            len(cols) + 2, esc(unit), esc(first.catalog_id), esc(first.catalog_name), esc(first.guide_section)))
-        for form, cells in forms.items():
-            any_row = next(iter(cells.values()))[0]
-            tds = []
-            for c in cols:
-                rs = cells.get(c)
-                if not rs:
-                    tds.append('<td class="cell muted">-</td>')
-                    continue
-                parts, classes = [], ["cell"]
-                for _k, variants in group_keys(rs):
-                    r, dups = variants[0][0], len(variants[0])
-                    if r.verdict == "fail":
-                        classes.append("failcell")
-                    ratio = graded_ratio(r)
-                    if r.selftest and ratio is not None and ratio > 1:
-                        classes.append("planted")
-                    if r.conflict:
-                        classes.append("conflict")
-                    times = (' <span class="muted">&times;%d</span>' % dups) if dups > 1 else ""
-                    parts.append(_cell(r, times))
-                    for more in variants[1:]:
-                        parts.append(_cell(more[0], (' <span class="muted">&times;%d</span>' % len(more))
-                                           if len(more) > 1 else "", "conflictline"))
-                tip = " | ".join("%s: %s; %s%s" % (r.test, r.verdict, meaning(r),
-                                                    ("; " + r.reason) if r.reason and r.verdict != "skip" else "")
-                                 for r in rs)
-                tds.append('<td class="%s" style="background:%s" title="%s">%s</td>' % (
-                    " ".join(sorted(set(classes))), ratio_colour(_worst(rs)), esc(tip), "".join(parts)))
-            out.append('<tr><td class="uf">%s.<b>%s</b></td><td>%s</td>%s</tr>' % (
-                esc(unit), esc(form), esc(any_row.kind), "".join(tds)))
+        first = next(iter(forms.values()))[0].first
+        out.append('<tr><th class="unit" colspan=6>%s <span class="muted">%s %s \u00a7%s</span></th></tr>' % (
+            esc(unit), esc(first.catalog_id), esc(first.catalog_name), esc(first.guide_section)))
+        for uf, causes in forms.items():
+            for i, c in enumerate(causes):
+                r = c.first
+                classes = ["cell"]
+                if r.verdict == "fail":
+                    classes.append("failcell")
+                ratio = graded_ratio(r)
+                if r.selftest and ratio is not None and ratio > 1:
+                    classes.append("planted")
+                if any(x.conflict for x in c.rows):
+                    classes.append("conflict")
+                main, sub = cell_parts(r)
+                tip = ""        # a tooltip only where there is more to say than the cell does
+                if r.verdict == "fail" and r.reason:
+                    tip = ' title="%s"' % esc(clip(r.reason, 300))
+                elif r.verdict == "skip":
+                    tip = ' title="%s"' % esc(meaning(r))
+                acc = ' <span class="tag acc">accepted</span>' if id(r) in known else ""
+                times = len(c.rows) - len(c.profiles)
+                out.append('<tr><td class="uf">%s</td><td>%s</td><td>%s</td><td>%s%s</td>'
+                           '<td class="%s" style="background:%s"%s><span class="m">%s</span> '
+                           '<span class="b">%s</span></td><td>%s%s</td></tr>' % (
+                               ("%s.<b>%s</b>" % (esc(unit), esc(uf[len(unit) + 1:]))) if i == 0 else "",
+                               esc(r.kind) if i == 0 else "", esc(_col_label((r.profile, r.side, r.cc))[1]),
+                               esc(profiles_text(c.profiles, all_profiles)),
+                               (' <span class="muted">&times;%d</span>' % (times + 1)) if times else "",
+                               " ".join(classes), ratio_colour(r), tip, esc(main), esc(sub), _v(r.verdict), acc))
     out.append("</table></div></section>")
     return "\n".join(out)
 
@@ -304,23 +297,52 @@ def hist_svg(r):
     return "".join(parts)
 
 
-def hist_section(rows):
-    forms = collections.OrderedDict()
-    for r in sorted(rows, key=lambda r: (r.unit, r.form, r.profile, r.side, cc_sort(r.cc))):
-        if r.verdict != "skip" and r.histogram and sum(r.histogram) > 0:
-            forms.setdefault((r.unit, r.form), []).append(r)
+def _hist_text(h):
+    """'0: 101324 · 1: 695' - the non-empty buckets."""
+    return " \u00b7 ".join("%s: %s" % (HIST_LABELS[i], fmt(c)) for i, c in enumerate(h) if c)
+
+
+def hist_section(rows, all_profiles=(), known=None):
+    """Error histograms, one per cause. The failures' histograms are drawn; every other cause with an
+    error beyond 0 ulp is one line of its non-empty buckets; causes with every input at 0 are counted."""
+    known = known or {}
+    all_profiles = all_profiles or sorted({r.profile for r in rows})
+    with_hist = [r for r in sorted(rows, key=lambda r: (r.unit, r.uf, r.side != "cpu", cc_sort(r.cc),
+                                                        profile_key(r.profile)))
+                 if r.verdict != "skip" and r.histogram and sum(r.histogram) > 0]
+    causes = group_causes(with_hist, key=lambda r: cause_key(r) + repr(r.histogram))
+    drawn = [c for c in causes if c.first.verdict == "fail"]
+    listed = [c for c in causes if c.first.verdict != "fail" and sum(c.first.histogram[1:]) > 0]
+    exact = len(causes) - len(drawn) - len(listed)
     out = ['<section id="hist"><h2>Error histograms</h2>',
-           '<p class="muted">Inputs per ulp-error bucket (log scale): 0, 1, 2, 3-4, 5-8, ... &gt;2^20, and class '
-           'errors (NaN/inf/sign) in purple. The dashed red line marks the budget bucket for ulp metrics.</p>']
-    if not forms:
+           '<p class="muted">Inputs per ulp-error bucket: 0, 1, 2, 3-4, 5-8, ... &gt;2^20, and class errors '
+           '(NaN/inf/sign). One per cause (the profiles that agree share one). Failures are drawn (log scale; the '
+           'dashed red line marks the budget bucket for ulp metrics); every other result with an error is one line '
+           'of its non-empty buckets.</p>']
+    if not causes:
         out.append("<p>No histograms in these records.</p>")
-    for (unit, form), rs in forms.items():
-        out.append("<h3>%s.%s</h3><div class=hgrid>" % (esc(unit), esc(form)))
-        for r in rs:
+    if drawn:
+        out.append("<div class=hgrid>")
+        for c in drawn:
+            r = c.first
             side = _col_label((r.profile, r.side, r.cc))[1]
-            out.append('<div class="hbox"><div class="t"><b>%s</b> %s &middot; %s &middot; %s</div>%s</div>' % (
-                esc(r.profile), esc(side), _v(r.verdict), esc(meaning(r)), hist_svg(r)))
+            out.append('<div class="hbox"><div class="t"><b>%s</b> %s &middot; %s &middot; %s%s &middot; %s</div>%s'
+                       '</div>' % (esc(r.uf), esc(side), esc(profiles_text(c.profiles, all_profiles)), _v(r.verdict),
+                                   ' <span class="tag acc">accepted</span>' if id(r) in known else "",
+                                   esc(meaning(r)), hist_svg(r)))
         out.append("</div>")
+    if listed:
+        out.append('<table class="hist"><tr><th>unit.form</th><th>side</th><th>profiles</th><th>inputs per bucket</th>'
+                   '</tr>')
+        for c in listed:
+            r = c.first
+            out.append("<tr><td>%s</td><td>%s</td><td>%s</td><td class=mono>%s</td></tr>" % (
+                esc(r.uf), esc(_col_label((r.profile, r.side, r.cc))[1]), esc(profiles_text(c.profiles, all_profiles)),
+                esc(_hist_text(r.histogram))))
+        out.append("</table>")
+    if exact:
+        out.append('<p class="muted">%d more result%s (causes) had every input at 0 ulp.</p>' % (
+            exact, "" if exact == 1 else "s"))
     out.append("</section>")
     return "\n".join(out)
 
@@ -351,7 +373,8 @@ def disagreements(rows):
     return out
 
 
-def disagreement_section(rows):
+def disagreement_section(rows, all_profiles=()):
+    all_profiles = all_profiles or sorted({r.profile for r in rows})
     dis = disagreements(rows)
     untested = collections.Counter()
     sides = collections.defaultdict(set)
@@ -363,15 +386,20 @@ def disagreement_section(rows):
             untested[k[0]] += 1
     out = ['<section id="disagree"><h2>Host / device disagreements</h2>',
            '<p class="muted">Same unit, form and profile where the CPU and GPU results differ in verdict, graded '
-           'error or model counts.</p>']
+           'error or model counts; one row for the profiles where they differ alike.</p>']
     if dis:
-        out.append("<table><tr><th>profile</th><th>unit.form</th><th>differs in</th><th>cpu</th><th>gpu</th>"
+        groups = collections.OrderedDict()
+        for p, u, f, c, g, diffs in sorted(dis, key=lambda d: (d[1], d[2], profile_key(d[0]))):
+            cells = (u, f, ", ".join(diffs), c.verdict, error_phrase(c), g.verdict, error_phrase(g), g.where_ran(),
+                     bound_phrase(g))
+            groups.setdefault(cells, []).append(p)
+        out.append("<table><tr><th>unit.form</th><th>profiles</th><th>differs in</th><th>cpu</th><th>gpu</th>"
                    "<th>budget</th></tr>")
-        for p, u, f, c, g, diffs in dis:
-            out.append("<tr><td>%s</td><td>%s.<b>%s</b></td><td>%s</td><td>%s %s</td><td>%s %s<br>"
+        for (u, f, diffs, cv, ce, gv, ge, where, bound), profs in groups.items():
+            out.append("<tr><td>%s.<b>%s</b></td><td>%s</td><td>%s</td><td>%s %s</td><td>%s %s<br>"
                        '<span class="muted">%s</span></td><td>%s</td></tr>' % (
-                           esc(p), esc(u), esc(f), esc(", ".join(diffs)), _v(c.verdict), esc(error_phrase(c)),
-                           _v(g.verdict), esc(error_phrase(g)), esc(g.where_ran()), esc(bound_phrase(g))))
+                           esc(u), esc(f), esc(profiles_text(profs, all_profiles)), esc(diffs), _v(cv), esc(ce),
+                           _v(gv), esc(ge), esc(where), esc(bound)))
         out.append("</table>")
     else:
         out.append("<p>None found.</p>")
@@ -403,15 +431,26 @@ def skips_section(rows):
     return "\n".join(out)
 
 
-def failures_section(rows):
-    fails = sorted((r for r in rows if r.verdict == "fail"), key=lambda r: r.test)
-    out = ['<section id="failures"><h2>All failures, with their failing inputs (%d)</h2>' % len(fails)]
+def failures_section(rows, all_profiles=(), known=None):
+    known = known or {}
+    all_profiles = all_profiles or sorted({r.profile for r in rows})
+    fails = sorted((r for r in rows if r.verdict == "fail"),
+                   key=lambda r: (id(r) in known, r.unit, r.uf, r.side, profile_key(r.profile)))
+    causes = group_causes(fails)
+    out = ['<section id="failures"><h2>All failures, with their failing inputs (%d records, %d causes)</h2>' % (
+        len(fails), len(causes))]
     if not fails:
         out.append("<p>None.</p>")
-    for r in fails:
-        out.append('<div class="fail-item"><h3>%s <span class="muted">[%s %s \u00a7%s] on %s</span></h3>' % (
-            esc(r.test), esc(r.catalog_id), esc(r.catalog_name), esc(r.guide_section), esc(r.where_ran())))
+    for c in causes:
+        r = c.first
+        f = known.get(id(r))
+        out.append('<div class="fail-item"><h3>%s%s <span class="muted">[%s %s \u00a7%s] on %s</span></h3>' % (
+            cause_name(c, all_profiles), ' <span class="tag acc">accepted</span>' if f else "", esc(r.catalog_id),
+            esc(r.catalog_name), esc(r.guide_section), esc(r.where_ran())))
         out.append("<table>")
+        if f:
+            out.append("<tr><th>accepted</th><td>%s%s</td></tr>" % (esc(f["reason"]), (
+                '<br><span class="muted">evidence: %s</span>' % esc(f["source"])) if f.get("source") else ""))
         out.append("<tr><th>max error</th><td>%s</td></tr>" % esc(error_phrase(r)))
         out.append("<tr><th>budget</th><td>%s<br><span class=muted>%s</span></td></tr>" % (
             esc(bound_phrase(r)), esc(r.budget_source)))
@@ -423,14 +462,15 @@ def failures_section(rows):
             if r.worst_exact:
                 out.append("<tr><th>exact</th><td class=mono>%s</td></tr>" % esc(r.worst_exact))
         if r.reason:
-            out.append("<tr><th>reason</th><td>%s</td></tr>" % esc(r.reason))
+            out.append("<tr><th>reason</th><td>%s</td></tr>" % esc(clip(r.reason, 1500)))
         out.append("<tr><th>violations</th><td>%s of %s inputs</td></tr>" % (
             esc(num(r.violations, "no count")), esc(num(r.input_count, "an unrecorded number of"))))
-        out.append("<tr><th>record</th><td class=mono>%s</td></tr>" % esc(r.where))
+        out.append("<tr><th>record%s</th><td class=mono>%s</td></tr>" % (
+            "" if len(c.rows) == 1 else "s", "<br>".join(esc(x.where) for x in c.rows)))
         out.append("</table>")
         if r.failures:
             out.append("<details><summary>first failing inputs (%d)</summary><pre>%s</pre></details>" % (
-                len(r.failures), esc("\n".join(r.failures[:10]))))
+                len(r.failures), esc("\n".join(clip(x, 600) for x in r.failures[:10]))))
         out.append("</div>")
     out.append("</section>")
     return "\n".join(out)
@@ -440,6 +480,10 @@ def notes_section(inp, conflicts):
     items = []
     for path, why in inp.ignored:
         items.append("ignored %s: %s" % (path, why))
+    for path in inp.tmp_files:
+        items.append("ignored %s: a partial record (*.tmp.*): its test was killed while writing it" % path)
+    for path, why in inp.bad:
+        items.append("skipped (--skip-bad) %s" % why)
     for k in conflicts:
         items.append("conflicting results for %s (all shown, dotted outline in the map)" % k)
     if not items:
@@ -459,14 +503,18 @@ def fold(section, is_open=False):
         m.group(1), " open" if is_open else "", m.group(2), body)
 
 
-def render(inp, title=None, changes=None, margins=(0.5, 0.25)):
-    """The page. changes: report_baseline.compare() of these rows against a baseline, or None."""
+def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None):
+    """The page. changes: report_baseline.compare() of these rows against a baseline, or None;
+    known: {id(row): accepted finding} (gate.known_findings), or None where none were given."""
     rows = inp.rows
     conflicts = mark_conflicts(rows)
     n = collections.Counter(r.verdict for r in rows)
     devices = sorted({r.where_ran() for r in rows if r.side == "gpu"})
+    profiles = sorted(inp.profiles(), key=profile_key)
     title = title or "cuconform conformance report"
-    status, _findings = overall(rows, changes, conflicts)
+    run_lines = inp.run_lines()
+    cut = [cut_short_text(r) for r in inp.cut_short()]
+    status, _findings = overall(rows, changes, conflicts, known, run_lines)
     body = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -474,47 +522,59 @@ def render(inp, title=None, changes=None, margins=(0.5, 0.25)):
         "<title>%s: %s</title>" % (esc(status), esc(title)),
         "<style>%s</style></head><body>" % CSS,
         "<header><h1>%s</h1><p>%d records &middot; profiles: %s &middot; %s &middot; generated %s</p></header>" % (
-            esc(title), len(rows), esc(", ".join(inp.profiles())), esc("; ".join(devices) or "cpu only"),
+            esc(title), len(rows), esc(", ".join(profiles)), esc("; ".join(devices) or "cpu only"),
             esc(utc_now())),
-        '<nav><a href="#verdict">verdict</a><a href="#whyfail">what failed</a><a href="#changes">vs baseline</a>'
+        '<nav><a href="#verdict">verdict</a><a href="#whyfail">what failed</a>%s<a href="#changes">vs baseline</a>'
         '<a href="#chart">error vs bound</a><a href="#map">every test</a><a href="#failures">all failures</a>'
         '<a href="#totals">totals</a><a href="#env">environment</a><a href="#disagree">host/device</a>'
-        '<a href="#skips">skips</a><a href="#hist">histograms</a><a href="#perf">perf</a></nav><main>',
-        verdict_section(rows, changes, conflicts),
-        failed_section(rows),
+        '<a href="#skips">skips</a><a href="#hist">histograms</a><a href="#perf">perf</a></nav><main>' % (
+            '<a href="#accepted">accepted findings</a>' if known is not None else ""),
+        verdict_section(rows, changes, conflicts, known, inp.note_lines(), cut),
+        failed_section(rows, known, profiles),
+        accepted_section(rows, known, profiles),
         report_baseline.section(changes, *margins),
         chart_section(rows),
-        fold(map_section(rows)),
-        fold(failures_section(rows)),
+        fold(map_section(rows, profiles, known)),
+        fold(failures_section(rows, profiles, known)),
         fold(totals_section(rows)),
         fold(environment_section(inp, rows)),
-        fold(disagreement_section(rows)),
+        fold(disagreement_section(rows, profiles)),
         fold(skips_section(rows)),
-        fold(hist_section(rows)),
+        fold(hist_section(rows, profiles, known)),
         fold(perf_section(rows)),
         fold(notes_section(inp, conflicts)),
         '<p class="muted">summary: %d passed, %d failed, %d skipped</p>' % (n["pass"], n["fail"], n["skip"]),
         "</main></body></html>",
     ]
-    return "\n".join(body) + "\n"
+    return "\n".join(b for b in body if b) + "\n"
 
 
 def run(args, out, err):
     margins = (getattr(args, "margin_ulp", 0.5), getattr(args, "margin_rel", 0.25))
     if any(m < 0 or math.isnan(m) for m in margins):
         raise InputError("--margin-ulp and --margin-rel must be non-negative numbers")
-    inp = load_inputs_filtered(args.results, args.profile)
+    inp = load_inputs_filtered(args.results, args.profile, skip_bad=getattr(args, "skip_bad", False))
     for path, why in inp.ignored:
         if "non-record JSON" in why:
             err.write("note: ignored %s: %s\n" % (path, why))
+    for line in inp.run_lines():
+        err.write("note: %s\n" % line)
+    afile = findings.load_accepted(args.accepted) if getattr(args, "accepted", None) else None
     changes = None
     if getattr(args, "baseline", None):
         changes = report_baseline.compare(inp.rows, args.baseline, args.profile, *margins)
-    text = render(inp, args.title, changes, margins)
+    known = None
+    if afile is not None or (changes is not None and changes.base.accepted is not None):
+        known = gate.known_findings(inp.rows, changes.base if changes else None, afile, *margins,
+                                    g=changes.g if changes else None)
+    text = render(inp, args.title, changes, margins, known)
     write_text(args.output, text)
     n = collections.Counter(r.verdict for r in inp.rows)
-    status, _ = overall(inp.rows, changes, mark_conflicts(inp.rows))
-    print("html: wrote %s (%s; %d records: %d pass, %d fail, %d skip%s; %d bytes)" % (
+    status, _ = overall(inp.rows, changes, mark_conflicts(inp.rows), known, inp.run_lines())
+    nacc = len(known) if known else 0
+    print("html: wrote %s (%s; %d records: %d pass, %d fail, %d skip%s%s%s; %d bytes)" % (
         args.output, status, len(inp.rows), n["pass"], n["fail"], n["skip"],
-        "; %d baseline regressions" % changes.regressions() if changes else "", len(text.encode("utf-8"))), file=out)
+        " (%d accepted findings)" % nacc if nacc else "",
+        "; %d baseline regressions" % changes.regressions() if changes else "",
+        "; CUT SHORT" if inp.cut_short() else "", len(text.encode("utf-8"))), file=out)
     return 0

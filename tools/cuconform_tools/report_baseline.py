@@ -25,6 +25,9 @@ CATEGORIES = (
     ("skipped now, ran in the baseline", ("skipped-now",)),
     ("above budget (gate check on this run)", ("above-budget",)),
     ("performance claims below threshold", ("perf",)),
+    ("accepted findings whose numbers changed", ("finding-changed",)),
+    ("accepted findings that no longer fail", ("finding-stopped",)),
+    ("failing as in the baseline, without an accepted reason", ("unaccepted-failure",)),
     ("budget changed", ("budget-changed",)),
     ("new tests, not in the baseline", ("new-test",)),
 )
@@ -72,7 +75,7 @@ def compare(rows, path, profiles=None, margin_ulp=0.5, margin_rel=0.25):
         keep = set(profiles)
         base_rows = [b for b in base_rows if b.profile in keep]
     problems = gate._check_identity(base, rows)
-    g = _Gate(margin_ulp, margin_rel, allow_missing=False)
+    g = _Gate(margin_ulp, margin_rel, allow_missing=False, accepted=base.accepted)
     gate.gate_rows(g, base_rows, rows)
     return Changes(path, base, problems, g, len(base_rows))
 

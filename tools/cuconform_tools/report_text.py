@@ -11,8 +11,9 @@ useless. Every error/bound pair the report shows goes through this module.
 
 import html
 import math
+import re
 
-from .common import fmt
+from .common import HIST_BUCKETS, fmt
 from .perf_report import claims_of
 
 
@@ -35,6 +36,74 @@ def num(v, none="no number"):
 
 
 CLASS_ERROR = "class error (a wrong NaN, infinity or sign)"
+ZERO_BOUND = "correctly rounded / no known error"
+# "(bound: 0 ulp | abs -1)": the per-input bound a numeric record prints after its expected value
+_PER_INPUT = re.compile(r"\(bound: (-?[0-9.]+(?:e[-+]?[0-9]+)?) ulp \| abs (-?[0-9.]+(?:e[-+]?[0-9]+)?|inf|nan)\)")
+_ZERO_SOURCE = re.compile(r"no known error|correctly rounded|IEEE[- ]754|:\s*0\b", re.I)
+
+
+def value_of(text):
+    """The number a worst got/expected text starts with ('0x1.0a9e14p-1 (0x3f054f0a, 0.52)', '-nan (...)',
+    'inf', '0x000003e9'), or None."""
+    if not text or not text.strip():
+        return None
+    tok = text.split()[0].rstrip(",;")
+    t = tok.lower()
+    if t.lstrip("+-") in ("nan", "qnan", "snan"):
+        return math.copysign(math.nan, -1.0 if t.startswith("-") else 1.0)
+    if t.lstrip("+-") in ("inf", "infinity"):
+        return -math.inf if t.startswith("-") else math.inf
+    try:
+        return float.fromhex(tok) if "0x" in t else float(tok)
+    except ValueError:
+        return None
+
+
+def class_error(r):
+    """A class error is what the record itself says is one: inputs in its histogram's last
+    ("class": NaN/inf/sign) bucket, or a worst got/expected pair that differ in NaN-ness,
+    infinity or sign. A large, even an infinite, ulp or error/bound number alone is not."""
+    h = r.histogram
+    if len(h) == HIST_BUCKETS and h[-1] > 0:
+        return True
+    g, e = value_of(r.worst_got), value_of(r.worst_expected)
+    if g is None or e is None:
+        return False
+    if math.isnan(g) or math.isnan(e):
+        return math.isnan(g) != math.isnan(e)
+    if math.isinf(g) != math.isinf(e):
+        return True
+    return math.copysign(1.0, g) != math.copysign(1.0, e)
+
+
+def zero_ulp_bound(r):
+    """Is the record's bound 0 ulp: correctly rounded, or a table entry of no known error (glibc's "-")?
+    An ulp budget of 0, or a per-input "bound" budget of 0 whose inputs carry a 0-ulp bound and no
+    absolute one (a kernel unit's budget value 0 means per-input bounds instead)."""
+    if r.budget_value != 0:
+        return False
+    if r.metric in ("ulp", "ulp_real"):
+        return True
+    if r.metric != "bound" or r.kind == "kernel":
+        return False
+    m = _PER_INPUT.search(r.worst_expected or "")
+    if m:
+        try:
+            return float(m.group(1)) == 0 and float(m.group(2)) < 0
+        except ValueError:
+            return False
+    return bool(_ZERO_SOURCE.search(r.budget_source or ""))
+
+
+def _over_zero(r):
+    """'1 ulp over a bound of 0 ulp (correctly rounded / no known error)' for a finite error against
+    a 0-ulp bound, or None where that is not what the record says."""
+    if not zero_ulp_bound(r) or class_error(r):
+        return None
+    e = r.max_ulp_real if r.metric == "ulp_real" else r.max_ulp
+    if e is None or math.isinf(e) or e <= 0:
+        return None
+    return "%s ulp over a bound of 0 ulp (%s)" % (fmt(e), ZERO_BOUND)
 
 
 def _count(v, one, many):
@@ -52,6 +121,8 @@ def graded_ratio(r):
         return None
     m = r.metric
     if m == "bound":
+        if r.max_bound_ratio is None and zero_ulp_bound(r) and r.max_ulp is not None:
+            return 0.0 if r.max_ulp == 0 else math.inf       # a 0-ulp bound: any error is beyond it
         return r.max_bound_ratio
     if m in ("ulp", "ulp_real", "abs"):
         e = {"ulp": r.max_ulp, "ulp_real": r.max_ulp_real, "abs": r.max_abs}[m]
@@ -99,7 +170,10 @@ def error_phrase(r):
         if e is None:
             return "no ulp error recorded"
         if math.isinf(e):
-            return CLASS_ERROR
+            return CLASS_ERROR if class_error(r) else "an infinite ulp error (no wrong NaN, infinity or sign recorded)"
+        over = _over_zero(r)
+        if over:
+            return over
         s = "%s ulp%s" % (fmt(e), "" if m == "ulp" else " (real-valued)")
         if m == "ulp" and r.max_ulp_real is not None and r.max_ulp_real != e and not math.isinf(r.max_ulp_real):
             s += " (%s real)" % fmt(r.max_ulp_real)
@@ -107,13 +181,15 @@ def error_phrase(r):
     if m == "abs":
         if r.max_abs is None:
             return "no absolute error recorded"
-        return CLASS_ERROR if math.isinf(r.max_abs) else "%s absolute" % fmt(r.max_abs)
+        if math.isinf(r.max_abs):
+            return CLASS_ERROR if class_error(r) else "an infinite absolute error"
+        return "%s absolute" % fmt(r.max_abs)
     if m == "exact":
         v, u = r.violations or 0, r.max_ulp or 0
         if v == 0 and u == 0:
-            return "exact: 0 differences"
+            return "exact: 0 differences" + (" counted, yet failed (see its reason)" if r.verdict == "fail" else "")
         if u and math.isinf(u):
-            return "exact: %s" % CLASS_ERROR
+            return "exact: %s" % (CLASS_ERROR if class_error(r) else "an infinite ulp difference")
         parts = []
         if v:
             parts.append(_count(v, "differing output", "differing outputs"))
@@ -122,10 +198,16 @@ def error_phrase(r):
         return "exact: " + ", ".join(parts)
     if m == "bound":
         x = r.max_bound_ratio
-        if x is None:
+        over = _over_zero(r) if (x is None or math.isinf(x) or x > 1) else None
+        if over:
+            s = over
+        elif x is None and zero_ulp_bound(r) and r.max_ulp == 0:
+            s = "0 ulp"
+        elif x is None:
             s = "error/bound not measured (no input fell under a documented bound)"
         elif math.isinf(x):
-            s = "error/bound inf: a %s" % CLASS_ERROR
+            s = "error/bound inf: a %s" % CLASS_ERROR if class_error(r) else "error/bound inf (an error against a " \
+                "bound of 0)"
         else:
             s = "error/bound %s" % fmt(x)
         if r.violations:
@@ -164,12 +246,16 @@ def bound_phrase(r):
     """The budget of a record, in words."""
     m, b = r.metric, r.budget_value
     if m in ("ulp", "ulp_real"):
+        if b == 0:
+            return "\u2264 0 ulp (%s)" % ZERO_BOUND
         return "no bound number" if b is None else "\u2264 %s ulp%s" % (fmt(b), "" if m == "ulp" else " (real)")
     if m == "abs":
         return "no bound number" if b is None else "\u2264 %s absolute" % fmt(b)
     if m == "exact":
         return "must be exact"
     if m == "bound":
+        if zero_ulp_bound(r):
+            return "\u2264 0 ulp (%s)" % ZERO_BOUND
         head = ("documented bound %s" % fmt(b)) if b else "per-input documented bounds"
         return "passes at error/bound \u2264 1 (%s)" % head
     if m == "model":
@@ -197,7 +283,4 @@ def cell_parts(r):
     if r.verdict == "skip" or r.metric in ("skip", "report"):
         why = clip(r.reason or "no reason given", 60)
         return "not graded", "(report only, no bound: %s)" % why if r.metric == "report" else "(%s)" % why
-    if r.metric == "bound":
-        return error_phrase(r), "passes at \u2264 1 (%s)" % (
-            "documented bound %s" % fmt(r.budget_value) if r.budget_value else "per-input bounds")
     return error_phrase(r), bound_phrase(r)

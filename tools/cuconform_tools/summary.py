@@ -1,8 +1,16 @@
-"""`summary`: a plain-text summary for CI logs."""
+"""`summary`: a plain-text summary for CI logs.
+
+Failures are listed one per cause (records that differ only by profile collapse into one
+entry that names the profiles). With --baseline or --accepted, accepted findings are listed
+apart, with their reasons, and do not count towards the exit status.
+"""
 
 import collections
 
-from .common import group_keys, load_inputs_filtered, nvcc_majmin
+from . import findings, gate
+from .causes import group_causes, profiles_text, sort_key
+from .common import cut_short_text, group_keys, load_baseline, load_inputs_filtered, nvcc_majmin
+from .report_text import meaning
 
 
 def environment_lines(rows):
@@ -35,33 +43,65 @@ def counts_table(rows):
     return lines
 
 
-def failure_lines(r):
-    head = "  FAIL %s [%s%s%s] on %s" % (
-        r.test, r.catalog_id or "?", (" " + r.catalog_name) if r.catalog_name else "",
-        (" \u00a7" + r.guide_section) if r.guide_section else "", r.where_ran())
+def failure_lines(c, all_profiles, finding=None):
+    r = c.first
+    profs = "" if len(c.profiles) == 1 else " (%s)" % profiles_text(c.profiles, all_profiles)
+    head = "  %s %s%s [%s%s%s] on %s" % (
+        "FINDING" if finding else "FAIL", c.name(), profs, r.catalog_id or "?",
+        (" " + r.catalog_name) if r.catalog_name else "", (" \u00a7" + r.guide_section) if r.guide_section else "",
+        r.where_ran())
     out = [head]
+    if finding:
+        out.append("       accepted%s: %s" % ((" [%s]" % finding["finding"]) if finding["finding"] else "",
+                                              finding["reason"]))
+        if finding["source"]:
+            out.append("       evidence: %s" % finding["source"])
+        if finding["changed"]:
+            out.append("       numbers changed since the baseline: %s" % "; ".join(finding["changed"]))
     out.append("       max error: %s vs %s (source: %s)" % (r.error_text(), r.budget_text(), r.budget_source or "?"))
+    out.append("       in words: %s" % meaning(r))
     w = r.worst_text()
     if w:
         out.append("       worst input: %s" % w)
-    if r.reason:
+    if r.reason and not finding:
         out.append("       reason: %s" % r.reason)
-    for f in r.failures[:2]:
-        out.append("       failure: %s" % (f if len(f) < 400 else f[:400] + " ..."))
-    if len(r.failures) > 2:
-        out.append("       (%d more failure lines in %s)" % (len(r.failures) - 2, r.where))
-    out.append("       record: %s" % r.where)
+    if not finding:
+        for f in r.failures[:2]:
+            out.append("       failure: %s" % (f if len(f) < 400 else f[:400] + " ..."))
+        if len(r.failures) > 2:
+            out.append("       (%d more failure lines in %s)" % (len(r.failures) - 2, r.where))
+    if len(c.rows) == 1:
+        out.append("       record: %s" % r.where)
+    else:
+        out.append("       records: %s (and %d more, one per profile)" % (r.where, len(c.rows) - 1))
     return out
 
 
+def classify(inp, args):
+    """{id(row): accepted finding} from --baseline and --accepted (gate.known_findings)."""
+    base = load_baseline(args.baseline) if getattr(args, "baseline", None) else None
+    afile = findings.load_accepted(args.accepted) if getattr(args, "accepted", None) else None
+    if base is None and afile is None:
+        return None
+    return gate.known_findings(inp.rows, base, afile)
+
+
 def run(args, out, err):
-    inp = load_inputs_filtered(args.results, args.profile)
+    inp = load_inputs_filtered(args.results, args.profile, skip_bad=getattr(args, "skip_bad", False))
     rows = inp.rows
+    known = classify(inp, args)
     for path, why in inp.ignored:
         if "non-record JSON" in why:
             err.write("note: ignored %s: %s\n" % (path, why))
+    short = inp.cut_short()
+    for run in short:
+        print("*** CUT SHORT: %s ***" % cut_short_text(run), file=out)
     print("cuconform summary: %d record%s from %s" % (len(rows), "" if len(rows) == 1 else "s",
                                                      ", ".join(s["path"] for s in inp.sources)), file=out)
+    for line in inp.note_lines():
+        print("  note: " + line, file=out)
+    for path, why in inp.bad:
+        print("  skipped unreadable record: %s" % why, file=out)
     for line in environment_lines(rows):
         print("  environment: " + line, file=out)
     nv = sorted({nvcc_majmin(r.nvcc) for r in rows})
@@ -78,14 +118,30 @@ def run(args, out, err):
     for line in counts_table(rows):
         print(line, file=out)
 
+    all_profiles = inp.profiles()
+    known = known or {}
     fails = [r for r in rows if r.verdict == "fail"]
+    new = [r for r in fails if id(r) not in known]
+    accepted = [r for r in fails if id(r) in known]
+    causes = sorted(group_causes(new), key=sort_key)
     print("", file=out)
-    print("failures (%d):" % len(fails), file=out)
-    for r in sorted(fails, key=lambda r: r.test):
-        for line in failure_lines(r):
+    print("failures (%d record%s, %d cause%s%s):" % (
+        len(new), "" if len(new) == 1 else "s", len(causes), "" if len(causes) == 1 else "s",
+        "; accepted findings apart, below" if accepted else ""), file=out)
+    for c in causes:
+        for line in failure_lines(c, all_profiles):
             print(line, file=out)
-    if not fails:
+    if not new:
         print("  none", file=out)
+    if accepted:
+        acc_causes = sorted(group_causes(accepted), key=sort_key)
+        print("", file=out)
+        print("accepted findings (%d record%s, %d cause%s: known, with their reasons; not counted as failures):" % (
+            len(accepted), "" if len(accepted) == 1 else "s", len(acc_causes), "" if len(acc_causes) == 1 else "s"),
+            file=out)
+        for c in acc_causes:
+            for line in failure_lines(c, all_profiles, known[id(c.first)]):
+                print(line, file=out)
 
     skips = [r for r in rows if r.verdict == "skip"]
     by_reason = collections.OrderedDict()
@@ -109,7 +165,11 @@ def run(args, out, err):
 
     n = collections.Counter(r.verdict for r in rows)
     print("", file=out)
-    print("summary: %d passed, %d failed, %d skipped" % (n["pass"], n["fail"], n["skip"]), file=out)
-    if n["fail"] and not args.no_fail:
+    for run in short:
+        print("*** CUT SHORT: %s ***" % cut_short_text(run), file=out)
+    print("summary: %d passed, %d failed%s, %d skipped" % (
+        n["pass"], n["fail"], (" (%d accepted finding%s)" % (len(accepted), "" if len(accepted) == 1 else "s"))
+        if accepted else "", n["skip"]), file=out)
+    if new and not args.no_fail:
         return 1
     return 0

@@ -5,6 +5,7 @@ Synthetic results folders, the CLI run as a subprocess as CI does; the rendering
 headless Chromium is test_cuconform.TestHtml.test_html_renders.
 """
 
+import os
 import re
 import unittest
 
@@ -23,12 +24,14 @@ def every_metric_kind():
     """One record per budget metric the harness writes (fixtures/include/cuconform/harness/grading.h,
     kernel/run.cuh), each in the state that used to print a meaningless pair."""
     k = dict(side="gpu", histogram=[])
+    # a class error is what the record counts as one: inputs in its histogram's last ("class") bucket
+    cls = dict(side="gpu", histogram=[990] + [0] * 22 + [10])
     recs = [
         make_record(unit="U", form="ulp_ok", metric="ulp", budget=2, max_ulp=1, **k),
-        make_record(unit="U", form="ulp_class", metric="ulp", budget=2, max_ulp="inf", verdict="fail", **k),
+        make_record(unit="U", form="ulp_class", metric="ulp", budget=2, max_ulp="inf", verdict="fail", **cls),
         make_record(unit="U", form="bound_null", metric="bound", budget=1, max_bound_ratio=None, **k),
         make_record(unit="U", form="bound_inf", metric="bound", budget=0, max_bound_ratio="inf", verdict="fail",
-                    violations=4, kind="kernel", **k),
+                    violations=4, kind="kernel", **cls),
         make_record(unit="U", form="bound_kernel", metric="bound", budget=0, max_bound_ratio=0.9978, kind="kernel",
                     **k),
         make_record(unit="U", form="abs", metric="abs", budget=1e-3, max_abs=1e-6, **k),
@@ -65,10 +68,12 @@ class ReportCase(CliTestCase):
         with open(out, encoding="utf-8") as f:
             return p, f.read()
 
-    def baseline_of(self, records, name="base"):
+    def baseline_of(self, records, name="base", expect=0):
         d = self.run_dir(name, records)
         out = self.path(name + ".json")
-        self.cli("baseline", d, "-o", out, expect=0)
+        p = self.cli("baseline", d, "-o", out, expect=expect)
+        if expect == 1:        # written, but a failing record has no accepted reason
+            self.assertIn("baseline: not accepted:", p.stdout)
         return out
 
 
@@ -161,7 +166,7 @@ class TestBaseline(ReportCase):
     def test_changes_against_baseline_match_the_gate(self):
         base_recs = standard_records()
         base_recs[0]["verdict"] = "fail"                     # FmaContraction cpu: fails in the baseline
-        base = self.baseline_of(base_recs)
+        base = self.baseline_of(base_recs, expect=1)         # (without an accepted reason: exit 1)
         recs = standard_records()
         recs[1]["verdict"] = "fail"                          # FmaContraction gpu: newly failing
         recs[2]["errors"]["max_ulp"] = 1.75                  # SqrtApprox cpu 1 -> 1.75: grew beyond 0.5 ulp
@@ -262,6 +267,166 @@ class TestChart(ReportCase):
     def test_no_math_functions(self):
         _p, text = self.html(standard_records())
         self.assertIn("No math-function records to chart", text)
+
+
+PROFILES = ("default", "no-fmad", "fast-math", "ftz", "approx")
+
+
+class TestCauses(ReportCase):
+    """Records that differ only by profile are one row (one cause) that names its profiles."""
+
+    def test_identical_profiles_collapse_different_numbers_stay_apart(self):
+        recs = []
+        for p in PROFILES:
+            recs.append(make_record(unit="Same", form="f", side="gpu", profile=p, verdict="fail", max_ulp=5, budget=2,
+                                    catalog_id="S1", reason="5 ulp over"))
+            # the same failure in three profiles, other numbers in the other two
+            recs.append(make_record(unit="Split", form="f", side="gpu", profile=p, verdict="fail", budget=2,
+                                    max_ulp=9 if p in ("default", "no-fmad", "ftz") else 4, catalog_id="S2"))
+            recs.append(make_record(unit="Fine", form="f", side="cpu", profile=p, max_ulp=1))
+        _p, text = self.html(recs)
+        why = text[text.index('id="whyfail"'):text.index('id="changes"')]
+        rows = re.findall(r"<tr><td><b>([^<]+)</b>(?: <span class=\"profs\">\(([^)]*)\)</span>)?", why)
+        self.assertEqual(sorted(rows), sorted([("Same.f.gpu", "all 5 profiles"),
+                                               ("Split.f.gpu", "default, no-fmad, ftz"),
+                                               ("Split.f.gpu", "fast-math, approx")]), rows)
+        self.assertIn("9 ulp", why)
+        self.assertIn("4 ulp", why)
+        self.assertEqual(why.count("5 ulp over"), 1)          # the reason once, not five times
+        # the per-unit map: one row per cause
+        m = text[text.index('<section id="map">'):text.index('<section id="failures">')]
+        self.assertEqual(m.count('<td class="uf">Fine.<b>f</b></td>'), 1)
+        self.assertRegex(m, r'Fine\.<b>f</b></td><td>numeric</td><td>cpu</td><td>all 5 profiles</td>')
+        self.assertEqual(len(re.findall(r"<td>[^<]*</td><td>gpu cc 9.0</td><td>(?:default, no-fmad, ftz|"
+                                        r"fast-math, approx)</td>", m)), 2)
+        f = text[text.index('<section id="failures">'):text.index('<section id="totals">')]
+        self.assertIn("All failures, with their failing inputs (10 records, 3 causes)", f)
+        # the summary collapses alike
+        d = self.run_dir("sum", recs)
+        out = self.cli("summary", d, expect=1).stdout
+        self.assertIn("failures (10 records, 3 causes):", out)
+        self.assertIn("FAIL Same.f.gpu (all 5 profiles) [S1", out)
+        self.assertIn("FAIL Split.f.gpu (default, no-fmad, ftz) [S2", out)
+        self.assertIn("FAIL Split.f.gpu (fast-math, approx) [S2", out)
+        self.assertEqual(out.count("FAIL "), 3)
+
+    def test_one_profile_keeps_its_name(self):
+        _p, text = self.html([make_record(unit="Only", form="f", side="gpu", profile="ftz", verdict="fail", max_ulp=3)])
+        self.assertIn("<b>ftz/Only.f.gpu</b>", text)
+        self.assertNotIn("all 1 profiles", text)
+
+
+def glibc_like(**over):
+    """A CPU record of a function glibc's manual lists with no known error ("-", a 0-ulp bound),
+    1 ulp off on 695 inputs: no NaN, infinity or sign is wrong."""
+    k = dict(unit="SincosFamilyF", form="sincos_sin", side="cpu", verdict="fail", metric="bound", budget=0,
+             max_ulp=1, max_ulp_real=0.555, max_bound_ratio="inf", violations=695, catalog_id="F20",
+             histogram=[101324, 695] + [0] * 22,
+             budget_source="sincosf: - (no known error) [glibc 2.39 manual \u00a719.7, x86_64]")
+    k.update(over)
+    r = make_record(**k)
+    r["worst"]["got"] = "0x1.0a9e14p-1 (0x3f054f0a, 0.52073729)"
+    r["worst"]["expected"] = "0x1.0a9e16p-1 (0x3f054f0b, 0.52073735) (bound: 0 ulp | abs -1)"
+    return r
+
+
+class TestZeroUlpWording(ReportCase):
+    ZERO = "1 ulp over a bound of 0 ulp (correctly rounded / no known error)"
+
+    def words(self, recs):
+        _p, text = self.html(recs, name="run%d" % len(os.listdir(self.tmp)))     # a folder of its own
+        return " ".join(re.sub(r"<[^>]+>", " ", text).split())
+
+    def test_one_ulp_against_no_known_error_is_not_a_class_error(self):
+        words = self.words([glibc_like()])
+        self.assertIn(self.ZERO + ", 695 inputs outside", words)
+        self.assertNotIn("class error (a wrong NaN", words)
+        self.assertNotIn("error/bound inf", words)
+        # the exhaustive subset records no error/bound: the same words, not "not measured"
+        words = self.words([glibc_like(max_bound_ratio=None, violations=27598)])
+        self.assertIn(self.ZERO + ", 27598 inputs outside", words)
+        self.assertNotIn("error/bound not measured", words)
+        # an ulp budget of 0
+        words = self.words([make_record(unit="Rint", form="f", side="gpu", verdict="fail", metric="ulp", budget=0,
+                                        max_ulp=1, histogram=[990, 10] + [0] * 22)])
+        self.assertIn(self.ZERO, words)
+        self.assertIn("\u2264 0 ulp (correctly rounded / no known error)", words)
+        d = self.run_dir("sum", [glibc_like()])
+        self.assertIn("in words: " + self.ZERO, self.cli("summary", d, expect=1).stdout)
+
+    def test_class_error_only_where_the_record_says_so(self):
+        # the histogram's class bucket counts inputs
+        words = self.words([glibc_like(histogram=[101324, 690] + [0] * 21 + [5])])
+        self.assertIn("error/bound inf: a class error (a wrong NaN, infinity or sign)", words)
+        self.assertNotIn(self.ZERO, words)
+        # got and expected differ in NaN-ness (no histogram recorded)
+        r = glibc_like(histogram=[])
+        r["worst"]["got"] = "-nan (0xffc00000, -nan)"
+        self.assertIn("a class error (a wrong NaN", self.words([r]))
+        # in sign (a zero of the wrong sign)
+        r = glibc_like(histogram=[])
+        r["worst"]["got"], r["worst"]["expected"] = "-0x0p+0 (0x80000000, -0)", "0x0p+0 (0x00000000, 0)"
+        self.assertIn("a class error (a wrong NaN", self.words([r]))
+        # an infinite ulp error without any of these is not called one
+        words = self.words([make_record(unit="U", form="f", side="gpu", verdict="fail", metric="ulp", budget=2,
+                                        max_ulp="inf", histogram=[1000] + [0] * 23)])
+        self.assertNotIn("class error (a wrong NaN", words)
+        self.assertIn("an infinite ulp error (no wrong NaN, infinity or sign recorded)", words)
+
+    def test_per_input_bound_of_a_kernel_unit_is_not_a_zero_ulp_bound(self):
+        # budget.value 0 of a kernel unit means "per-input bounds", not 0 ulp
+        words = self.words([make_record(unit="K", form="k", side="gpu", kind="kernel", metric="bound", budget=0,
+                                        max_ulp=1, max_bound_ratio=0.5)])
+        self.assertIn("passes at error/bound \u2264 1 (per-input documented bounds)", words)
+        self.assertNotIn("bound of 0 ulp", words)
+
+
+def synthetic_run(n_units=500):
+    """About 5,000 records: n_units forms on cpu and gpu in 5 profiles, most agreeing across profiles,
+    with error histograms, a fifth of them math functions (the chart), a few failing."""
+    recs = []
+    for i in range(n_units):
+        unit, form = "Unit%03d" % (i // 4), "form%d" % (i % 4)
+        math_fn = i % 5 == 0
+        for p in PROFILES:
+            for side in ("cpu", "gpu"):
+                fast = p == "fast-math" and side == "gpu"
+                ulp = (i % 3) + (2 if fast else 0)
+                fail = i % 97 == 0 and side == "cpu"
+                r = make_record(unit=unit, form=form, side=side, profile=p, max_ulp=ulp, max_ulp_real=ulp + 0.25,
+                                budget=4, verdict="fail" if fail else "pass", catalog_id="F%d" % (i % 30),
+                                histogram=[100000 - ulp * 10, 300 * ulp, 20 * ulp, 3 * ulp] + [0] * 20,
+                                worst_text="(0x1.%05xp+0 (0x3f8%05x, 1.0))" % (i, i),
+                                reason="%d ulp on input %d (profile %s)" % (ulp, i, p) if fail else "",
+                                budget_source="%s: 4 (full range) [CUDA 13.0 Programming Guide 17.1 Table 17]" % form)
+                if fail:
+                    r["failures"] = ["input %d: got x, expected y" % k for k in range(10)]
+                if math_fn:
+                    r["chapter"] = 12
+                recs.append(r)
+    return recs
+
+
+class TestReportSize(ReportCase):
+    LIMIT = 2 * 1024 * 1024
+
+    def test_whole_run_report_under_2_mb(self):
+        recs = synthetic_run()
+        self.assertGreaterEqual(len(recs), 5000)
+        p, text = self.html(recs)
+        size = len(text.encode("utf-8"))
+        self.assertLess(size, self.LIMIT, "the report of %d records is %d bytes" % (len(recs), size))
+        self.assertIn("; %d bytes)" % size, p.stdout)
+        # still one self-contained file that answers first, with the failures and their worst inputs
+        self.assertNotRegex(text, r"<script|<link|<img|@import|url\(")
+        self.assertLess(text.index('id="whyfail"'), text.index('<section id="map">'))
+        why = text[text.index('id="whyfail"'):text.index('id="changes"')]
+        self.assertIn("Unit000.form0.cpu</b> <span class=\"profs\">(all 5 profiles)</span>", why)
+        self.assertIn("(0x1.00000p+0 (0x3f800000, 1.0))", why)
+        self.assertIn("chart", text)
+        # every form is in the map, each cause once
+        m = text[text.index('<section id="map">'):text.index('<section id="failures">')]
+        self.assertEqual(len(re.findall(r'<td class="uf">Unit\d{3}\.<b>form\d</b></td>', m)), 500)
 
 
 if __name__ == "__main__":
