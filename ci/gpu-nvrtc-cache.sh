@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The I6 finding on a machine with a driver: does NVRTC's cubin follow its
 # floating-point options when the CUDA compute cache is on?
-# (docs/results/nvrtc-cache-h100.md; kernels/deploy/nvrtc_programs.h)
+# (docs/results/nvrtc-cache-h100.md; kernels/deploy/support/nvrtc_programs.h)
 # Builds tests/deploy/nvrtc_cache_probe.cpp (g++, libnvrtc of the toolkit found),
 # then compiles one program to an sm_XY cubin under three option sets (none,
 # --ftz=true, --prec-div=false --prec-sqrt=false):

@@ -1,9 +1,12 @@
-# The suite's own units: every kernels/**/*.cuh (except kernels/cuconform/, the
-# unit API) and every tests/selftest/*.cuh (planted self-test units), through
-# cuconform_add_units() like a user's units. Adding a file is enough: the globs
-# are CONFIGURE_DEPENDS, so the next build re-runs CMake.
+# The suite's own units, by place: every header directly in a folder of
+# kernels/ (kernels/<area>/*.cuh, *.h; not kernels/cuconform/, the unit API,
+# and not kernels/<area>/support/, the helpers units include) and every
+# tests/selftest/*.cuh (planted self-test units), through cuconform_add_units()
+# like a user's units. Adding a file is enough: the globs are CONFIGURE_DEPENDS,
+# so the next build re-runs CMake.
 
-file(GLOB_RECURSE CUCONFORM_UNIT_HEADERS CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/kernels/*.cuh")
+file(GLOB CUCONFORM_UNIT_HEADERS CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/kernels/*/*.cuh"
+     "${PROJECT_SOURCE_DIR}/kernels/*/*.h")
 list(FILTER CUCONFORM_UNIT_HEADERS EXCLUDE REGEX "/kernels/cuconform/")
 file(GLOB CUCONFORM_SELFTEST_HEADERS CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/tests/selftest/*.cuh")
 # A quick build of some units only (an edit loop, a benchmark): a regex over

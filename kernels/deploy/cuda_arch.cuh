@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "deploy/arch_id.h"
+#include "deploy/support/arch_id.h"
 
 namespace cuconform::units {
 

@@ -8,7 +8,7 @@
 //         grid (2147483647, 65535, 65535), 65536 bytes of constant memory,
 //         65536 registers a block), §1 ("up to 2048 active threads per
 //         multiprocessor"). Programming Guide: thread block clusters from CC
-//         9.0, L2 persistence from CC 8.0 (kernels/deploy/cc_table.h cites them).
+//         9.0, L2 persistence from CC 8.0 (kernels/deploy/support/cc_table.h cites them).
 // Check:  exact (facts, 1 each): the Figure 16 invariants; threads per SM at
 //         most 2048 and a multiple of the warp; the CC has a row in the
 //         fixture table; the row's cited values (cluster launch, persisting
@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "deploy/cc_table.h"
-#include "deploy/dq_facts.h"
+#include "deploy/support/cc_table.h"
+#include "deploy/support/dq_facts.h"
 
 namespace cuconform::units {
 

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "deploy/error_codes.h"
+#include "deploy/support/error_codes.h"
 
 namespace cuconform::units {
 

@@ -7,7 +7,7 @@
 // Check:  one source text, fifteen small element-wise kernels (sinf, expf,
 //         logf, powf, a / b, sqrtf, rsqrtf, __fdividef, a * b + c, __sinf,
 //         fmaf; double sin, exp, a / b, a * b + c), written once as macro text
-//         (deploy/nvrtc_programs.h): nvcc compiles it into this executable
+//         (deploy/support/nvrtc_programs.h): nvcc compiles it into this executable
 //         under the profile's flags, NVRTC (dlopen of libnvrtc.so.<major>,
 //         deploy/nvrtc_api.h) compiles the same text at run time with the
 //         profile's flags mapped to NVRTC options (-use_fast_math ->
@@ -28,7 +28,7 @@
 //         same flags: any difference fails as a finding.
 //         Host (model.cpu, no GPU): NVRTC's PTX for each architecture whose
 //         PTX the build kept equals nvcc's kept PTX of the same kernels, line
-//         by line (deploy/nvrtc_ptx_checks.h), the program log is empty, the
+//         by line (deploy/support/nvrtc_ptx_checks.h), the program log is empty, the
 //         flags show in the PTX (sin.approx in sinf exactly under fast math,
 //         div.rn / sqrt.rn / fma.rn / .ftz exactly as the profile says), and
 //         the NVRTC version is recorded next to the runtime's and driver's.
@@ -42,8 +42,8 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "deploy/nvrtc_programs.h"
-#include "deploy/nvrtc_ptx_checks.h"
+#include "deploy/support/nvrtc_programs.h"
+#include "deploy/support/nvrtc_ptx_checks.h"
 
 namespace cuconform::units {
 

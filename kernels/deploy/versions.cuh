@@ -18,7 +18,7 @@
 #include <string>
 
 #include "cuconform/kernel_unit.h"
-#include "deploy/error_codes.h"
+#include "deploy/support/error_codes.h"
 
 namespace cuconform::units {
 

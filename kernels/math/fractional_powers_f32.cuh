@@ -15,7 +15,7 @@
 //         errors in units of the smallest subnormal appear in the bound).
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "math/fractional_powers.h"
+#include "math/support/fractional_powers.h"
 
 namespace cuconform::units {
 

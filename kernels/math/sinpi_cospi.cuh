@@ -23,7 +23,7 @@
 #pragma once
 #include "cuconform/bounds.h"
 #include "cuconform/unit.h"
-#include "math/math_fn.h"
+#include "math/support/math_fn.h"
 
 namespace cuconform::units {
 

@@ -20,10 +20,10 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "deploy/arch_id.h"
-#include "deploy/cc_table.h"
-#include "deploy/dq_facts.h"
-#include "deploy/error_codes.h"
+#include "deploy/support/arch_id.h"
+#include "deploy/support/cc_table.h"
+#include "deploy/support/dq_facts.h"
+#include "deploy/support/error_codes.h"
 
 namespace cuconform::selftest {
 

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "deploy/nvrtc_programs.h"
-#include "deploy/nvrtc_ptx_checks.h"
+#include "deploy/support/nvrtc_programs.h"
+#include "deploy/support/nvrtc_ptx_checks.h"
 
 namespace cuconform::selftest {
 

@@ -42,7 +42,7 @@
 #include "cuconform/context.h"
 #include "cuconform/driver_entry.h"
 #include "cuconform/kernel_unit.h"
-#include "deploy/nvrtc_api.h"
+#include "deploy/support/nvrtc_api.h"
 
 // ---- the source text ----------------------------------------------------------------
 // X(name, element type, expression of a[i], b[i], c[i]). Names must not be

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "deploy/cc_table.h"
+#include "deploy/support/cc_table.h"
 
 namespace cuconform::units {
 

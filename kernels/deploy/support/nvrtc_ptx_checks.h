@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "deploy/nvrtc_programs.h"
+#include "deploy/support/nvrtc_programs.h"
 #if __has_include("cuconform/codegen.h")
 #include "cuconform/codegen.h"
 #define CUC_NVX_HAS_CODEGEN 1
@@ -215,7 +215,7 @@ inline void ptx_checks(ModelChecks& m, const char* stem, Variant v) {
   }
   if (!planted)
     m.expect("profile '" + std::string(p.name) + "' nvcc flags '" + p.flags + "' -> NVRTC options " + nvrtc_rt::joined(opts),
-             1, 1, "kernels/deploy/nvrtc_api.h");
+             1, 1, "kernels/deploy/support/nvrtc_api.h");
   std::string why;
   const std::map<std::string, std::string> kept = kept_ptx(stem, &why);
   need("nvcc's kept PTX of the I6 kernels found" + (why.empty() ? "" : " (" + why + ")"), !kept.empty(),

@@ -240,7 +240,7 @@ inline bool nvrtc_options(const std::string& nvcc_flags, std::vector<std::string
     if (g == "-extra-device-vectorization") { opts->push_back("--extra-device-vectorization"); continue; }
     if (g.rfind("-maxrregcount=", 0) == 0) { opts->push_back("--maxrregcount=" + g.substr(14)); continue; }
     if (g.rfind("-Xptxas=", 0) == 0) { opts->push_back("--ptxas-options=" + g.substr(8)); continue; }
-    *error = "nvcc flag '" + f + "' has no NVRTC equivalent known to kernels/deploy/nvrtc_api.h "
+    *error = "nvcc flag '" + f + "' has no NVRTC equivalent known to kernels/deploy/support/nvrtc_api.h "
              "(known: -use_fast_math, -fmad=, -ftz=, -prec-div=, -prec-sqrt=, -O<n>, -lineinfo, "
              "--extra-device-vectorization, --maxrregcount=, -Xptxas=)";
     return false;
