@@ -17,6 +17,10 @@ to leave device code alone, e.g. the split build of cmake/CuconformBuildProfiles
                                            called by no kept function) and what differs outside functions
                                            is declared for removed or added code only, else 1
 
+  ptx_identity.py functions A B            every function of every profile and architecture, whatever
+                                           TU holds it: equal canonical bodies per name (a refactor that
+                                           moves units between TUs), module-level statements the same set
+
 The PTX files are the ones each profile's manifest (BUILD/ptx/<profile>.manifest)
 lists: the codegen tier's input, kept from the compile that made the executable.
 """
@@ -237,6 +241,51 @@ def kernels(a_build, b_build, allow_removed, allow_added, allow_changed=""):
     return 0 if ok else 1
 
 
+def functions(a_build, b_build):
+    """Every function of every kept PTX file, per profile and architecture, as
+    a multiset of canonical bodies per name, whatever TU holds it: a refactor
+    that moves units between TUs (a unit file split in two, a new unit in a
+    folder's group) keeps the device code when these are equal."""
+    from collections import Counter, defaultdict
+
+    def gather(build):
+        out = defaultdict(lambda: defaultdict(Counter))  # (profile, arch) -> name -> Counter(canonical body)
+        globals_ = defaultdict(Counter)
+        for (profile, _tu, arch), path in manifest_paths(build).items():
+            fs, outside = split_functions(open(path).read())
+            for n, body in fs.items():
+                out[(profile, arch)][n][canonical(body)] += 1
+            for st in statements(outside):
+                if st.startswith((".version", ".target", ".address_size")):
+                    continue
+                globals_[(profile, arch)][st] += 1
+        return out, globals_
+    (fa, ga), (fb, gb) = gather(a_build), gather(b_build)
+    ok = True
+    same = changed = only_a = only_b = 0
+    for key in sorted(set(fa) | set(fb)):
+        na, nb = fa.get(key, {}), fb.get(key, {})
+        for n in sorted(set(na) | set(nb)):
+            if n not in nb:
+                only_a += 1; ok = False
+                print("ONLY IN A  %s sm%s: %s" % (key[0], key[1], n))
+            elif n not in na:
+                only_b += 1; ok = False
+                print("ONLY IN B  %s sm%s: %s" % (key[0], key[1], n))
+            elif set(na[n]) == set(nb[n]):
+                same += 1
+            else:
+                changed += 1; ok = False
+                print("CHANGED    %s sm%s: %s" % (key[0], key[1], n))
+        if set(ga.get(key, {})) != set(gb.get(key, {})):
+            ok = False
+            d = sorted(set(ga.get(key, {})) ^ set(gb.get(key, {})))
+            print("GLOBALS    %s sm%s: %d module-level statements differ, e.g. %r" % (key[0], key[1], len(d), d[0][:120]))
+    print("ptx_identity functions: %d identical, %d changed, %d only in A, %d only in B (profiles x archs: %d)"
+          % (same, changed, only_a, only_b, len(set(fa) | set(fb))))
+    return 0 if ok else 1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -252,7 +301,12 @@ def main():
     kk.add_argument("--allow-removed", default="")
     kk.add_argument("--allow-added", default="")
     kk.add_argument("--allow-changed", default="")
+    ff = sub.add_parser("functions")
+    ff.add_argument("a")
+    ff.add_argument("b")
     args = ap.parse_args()
+    if args.cmd == "functions":
+        return functions(args.a, args.b)
     if args.cmd == "kernels":
         return kernels(args.a, args.b, args.allow_removed, args.allow_added, args.allow_changed)
     if args.cmd == "digest":
