@@ -45,7 +45,13 @@
 //                 unit's kernels (rules name a kernel by a substring of its name)
 //   ctest_environment = "VAR=value;..."  what the unit's ctest tests must start
 //                 with (read before CUDA starts, e.g. CUDA_CACHE_DISABLE=1 for
-//                 the NVRTC units: deploy/nvrtc_programs.h says why)
+//                 the NVRTC units: deploy/support/nvrtc_programs.h says why)
+//   observed = true          (on a form) unsafe on purpose: what it did is recorded
+//                 (observe), not graded by value
+//   planted = true           (on a form) a self-test's defect: the form must fail
+//   perf_planted, model_planted = true  a self-test whose perf claims, or host
+//                 model, must fail
+// The harness detects all of these in one place: fixtures/include/cuconform/harness/detect.h.
 // No gtest and no Boost here: nvcc compiles this in every profile.
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -1,22 +1,41 @@
 //===-- cuconform unit API: what a file under kernels/ may use ------------===//
-// A unit is one recommendation of the CUDA C++ Best Practices Guide written as
-// a small struct in one header under kernels/<area>/. It declares
-//   info        catalog id, guide section, chapter, kind, minimum compute capability
-//   Arg, arity, Out   the element type of its inputs, how many, and the result type
-//   domain()    where inputs come from (specials first, then seeded random)
-//   reference() the exact answer for one input (host only, reference/ library)
-//   forms       one nested struct per form of the code: the recommended one and,
-//               where the guide warns, the warned-against one. Each form has a
-//               __host__ __device__ apply() and a budget(side, profile).
-// Optional members: a form may define its own reference(x) (when it computes a
-// different quantity than its siblings) and error_bound(x) (bound budgets; else
-// the unit's), cpu/gpu = false to run on one side only, cpu_batch/gpu_batch to
-// replace the element-wise loop or kernel (reductions, loops over memory).
-// A unit may define static void codegen(CodegenRules&, const Profile&) to
-// assert instructions present or absent in the PTX of its kernels.
-// and ends with CUCONFORM_UNIT(Name) (a file may hold a closely related
-// pair of units, e.g. signed and unsigned). Nothing else has to be edited: CMake globs
-// kernels/**/*.cuh and generates one test translation unit per unit.
+// A unit is one recommendation of the CUDA C++ Best Practices Guide (or one
+// math function) written as a small struct in one header directly in
+// kernels/<area>/ (what several units share goes in kernels/<area>/support/),
+// ending with CUCONFORM_UNIT(Name) (a file may hold a closely related pair of
+// units). CMake takes every header there as units and generates their test
+// translation units; nothing else is edited. Kernel units: kernel_unit.h.
+//
+// Every member a unit may define, and what it is for (the harness detects
+// them in one place, fixtures/include/cuconform/harness/detect.h):
+// The unit
+//   info               required: slug, catalog id and name, guide section, chapter, kind, minimum CC
+//   Arg, arity, Out    required: input element type, how many inputs, result type (In = Args<Arg, arity>)
+//   domain()           required: where inputs come from (specials first, then seeded random)
+//   reference(x)       the exact answer (host only, reference/ library); here or on each form
+//   reference_wider(x), reference_wider_rel_error  a wider reference (e.g. double code) with its stated
+//                      error, checked against reference() and used where it decides (binary32 results)
+//   exhaustive_reference(x), exhaustive_reference_rel_error  a device reference: every 2^32 input of a
+//                      one-argument float form is swept on the GPU (exhaustive tier)
+//   codegen(CodegenRules&, const Profile&)  static claims: instructions present/absent/counted in the
+//                      PTX and SASS of its kernels
+//   forms              required: Forms<...> of the nested form structs
+// Each form
+//   name, role         required: its name (letters, digits, _) and Role (recommended, warned, robust, probe)
+//   apply(x)           required (or cpu_batch/gpu_batch): the __host__ __device__ code graded
+//   budget(Side, const Profile&)  required: the bound and its cited source (Budget)
+//   reference(x), exhaustive_reference(x)  its own, where it computes another quantity than its siblings
+//   bound_at(x, exact, side, profile)  the documented bound at one input (per-input rows, bounds.h)
+//   exhaustive_bound(...)  the same bound on the device, for the sweep
+//   error_bound(x)     a per-input error bound (Metric::bound budgets)
+//   models()           bitwise expectations per profile (which rounding the code must show)
+//   differs_where(x)   a warned form that must differ from its sibling exactly where the guide says
+//   cpu = false / gpu = false   run on one side only
+//   cpu_batch(in) / gpu_batch(in, problem)  its own host loop or launches (reductions, memory loops)
+//   row_sweep = false  not swept through its table row (its reference is not the row's function)
+//   uses_double = true f64 instructions in its kernel are meant (the double-constant lint passes it)
+//   planted, planted_exhaustive, planted_f64  self-tests (tests/selftest): a defect that must be caught,
+//                      by any tier, by the exhaustive tier only, by the double-constant lint
 // No gtest and no Boost here: this header is compiled by nvcc in every profile.
 //===----------------------------------------------------------------------===//
 #pragma once
