@@ -101,6 +101,10 @@ struct Profile {
   bool prec_sqrt;         ///< IEEE f32 square root
   bool fast_math;         ///< -use_fast_math (functionName -> __functionName)
 };
+/// The profile the running test is graded under (the harness defines it:
+/// fixtures/include/cuconform/context.h). A unit whose host answer or bound
+/// depends on the profile asks here; work that asks is redone per profile.
+const Profile& current_profile();
 
 /// Metadata of a unit; every field ends up in the results record.
 struct UnitInfo {
