@@ -31,7 +31,7 @@ if [ -n "$cpu_run" ] && [ -d "$cpu_run" ]; then
   python3 tools/cuconform.py html "$cpu_run" "$run" -o "$out/report.html" | tail -n 1
 fi
 echo "== exhaustive tier"
-python3 tools/exhaustive_table.py "$run" | tail -n 40
+python3 ci/bench/exhaustive_table.py "$run" | tail -n 40
 if [ -n "$other" ]; then
   echo "== $other: built for another architecture"
   CUCONFORM_REQUIRE_GPU=0 ctest --test-dir "$other" -R 'FmaContraction.expression.gpu' --output-on-failure 2>&1 | grep -E "no code|Skipped|Passed|Failed" | head -n 4

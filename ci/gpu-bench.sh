@@ -5,13 +5,13 @@
 #      exhaustive and codegen tiers, SASS checks included), ctest -j$CUCONFORM_JOBS,
 #      timed (ci/gpu-run.sh; a missing GPU or cuobjdump fails);
 #   2. that run gated against the committed baseline (identical numbers expected);
-#   3. where each test's time went (tools/test_phases.py);
+#   3. where each test's time went (ci/bench/test_phases.py);
 #   4. what a CUDA context costs a test process: one GPU test alone, 3 times,
 #      then 16 at once (record measure gpu_init_seconds; why GPU tests are
 #      grouped per unit, see cmake/CuconformDiscoverTests.cmake);
 #   5. the exhaustive tier against its speed baseline: every GPU sweep, one test
 #      at a time, with the minimal sweep of its form timed next to it
-#      (CUCONFORM_SWEEP_BASELINE=1; tools/exhaustive_table.py prints the ratios).
+#      (CUCONFORM_SWEEP_BASELINE=1; ci/bench/exhaustive_table.py prints the ratios).
 # Usage: ci/gpu-bench.sh ARCHIVE [BASELINE_JSON]       results under $OUT (or /tmp/cuconform-out)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,7 +30,7 @@ echo "== 2. gate against $baseline"
 python3 tools/cuconform.py gate "$run" --baseline "$baseline" > "$out/gate.txt" 2>&1
 echo "gate exit $?"; tail -n 3 "$out/gate.txt"
 echo "== 3. where the time went"
-python3 tools/test_phases.py "$run" "$build/junit-gpu.xml" | tee "$out/test-phases.txt"
+python3 ci/bench/test_phases.py "$run" "$build/junit-gpu.xml" | tee "$out/test-phases.txt"
 echo "== 4. what a CUDA context costs a test process"
 exe=$build/cuconform_default
 ctx=$build/results/context-cost
@@ -58,7 +58,7 @@ t0=$(date +%s)
 CUCONFORM_RESULTS_DIR=$bench CUCONFORM_SWEEP_BASELINE=1 CUCONFORM_REQUIRE_GPU=1 \
   ctest --test-dir "$build" -j1 -L '^tier:exhaustive$' -L '^side:gpu$' --no-tests=error > "$bench.log" 2>&1
 echo "sweep benchmark: ctest exit $? in $(( $(date +%s) - t0 )) s"
-python3 tools/exhaustive_table.py "$bench" > "$out/sweep-bench.txt" 2>&1
+python3 ci/bench/exhaustive_table.py "$bench" > "$out/sweep-bench.txt" 2>&1
 tail -n 3 "$out/sweep-bench.txt"
 tar -C "$build/results" -czf "$out/sweep-bench.tgz" sweep-bench sweep-bench.log
 exit $rc

@@ -23,7 +23,7 @@ ptxas compiled, nvcc -keep), per unit. A unit's device code is:
     but never a kernel that names another unit of the TU and not this one;
   * each with every .func it calls, transitively, in canonical form (the
     module-wide label and depot numbers renumbered per function, comments
-    dropped: tools/ptx_identity.py's rule);
+    dropped: ci/bench/ptx_identity.py's rule);
   * the module-level statements of the file (constant tables, globals);
   * every architecture the build keeps PTX for;
   * what ptxas is told besides the PTX: nvcc passes `--fmad false` to ptxas
@@ -54,287 +54,23 @@ import shutil
 import subprocess
 import sys
 
+# The C++ text reading lives beside this script (installed with it): cuconform_source_index.py.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree or the installed package
+from cuconform_source_index import IDENT, Index, read  # noqa: E402
+
 FUNC_START = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)*\.(entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)")
 NUMBERED = re.compile(r"(\$L__BB|__local_depot)(\d+)")
 CALL = re.compile(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([A-Za-z_$][\w$]*)")
 # A floating-point multiply/add/subtract that ptxas may contract (no rounding modifier).
 CONTRACTIBLE = re.compile(r"^\s*(?:@!?%\w+\s+)?(?:mul|add|sub)(?:\.ftz)?(?:\.sat)?\.(?:f32|f64|f16|bf16|f16x2|bf16x2)\b",
                           re.M)
-UNIT_MACRO = re.compile(r"^\s*CUCONFORM_(?:KERNEL_)?(?:SELFTEST_)?UNIT\((\w+)\)", re.M)
-GLOBAL_DEF = re.compile(r"__global__\s+((?:(?:void|static|inline|__noinline__|__forceinline__)\s+|"
-                        r"__launch_bounds__\s*\([^)]*\)\s*|__cluster_dims__\s*\([^)]*\)\s*)*)(\w+)\s*\(")
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-IDENT = re.compile(r"[A-Za-z_]\w*")
 # Words of a demangled name that say nothing about where a kernel comes from.
 GENERIC = set("void unsigned signed int long short char float double bool const volatile true false cuconform units "
               "harness std operator __half __nv_bfloat16 int2 int4 float2 float4 uint2 uint4 size_t".split())
 # Profile flags that act in cicc only (their effect is in the PTX itself).
 CICC_ONLY = re.compile(r"^--?(use_fast_math|ftz=(true|false)|prec-div=(true|false)|prec-sqrt=(true|false)|"
                        r"fmad=true|O[0-3])$")
-
-
-# ---- C++ source, as text ------------------------------------------------------------
-def strip_code(text):
-    """Comments and the contents of string and char literals (raw strings too)
-    blanked: every character of them but line breaks becomes a space, so a
-    position in the result is the same position in the text."""
-    out, i, n = list(text), 0, len(text)
-
-    def blank(a, b):
-        for k in range(a, min(b, n)):
-            if out[k] != "\n":
-                out[k] = " "
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            blank(i, j)
-            i = j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            blank(i, j)
-            i = j
-        elif c == "R" and text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
-            k = text.find("(", i + 2)
-            delim = text[i + 2:k] if k > 0 else ""
-            j = text.find(")" + delim + '"', k)
-            j = n if j < 0 else j + len(delim) + 1
-            blank(i + 2, j)
-            i = j + 1
-        elif c in "\"'":
-            j = i + 1
-            while j < n and text[j] != c and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            blank(i + 1, j)
-            i = j + 1
-        else:
-            i += 1
-    return "".join(out)
-
-
-def split_macros(code):
-    """(code without preprocessor lines, [bodies of #define lines]); continuations joined."""
-    lines, defines, keep = code.split("\n"), [], []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if line.lstrip().startswith("#"):
-            full = line
-            keep.append(" " * len(line))  # blanked, so that positions stay those of the text
-            while full.endswith("\\") and i + 1 < len(lines):
-                i += 1
-                full = full[:-1] + " " + lines[i]
-                keep.append(" " * len(lines[i]))
-            if re.match(r"^\s*#\s*define\b", full):
-                defines.append(full)
-        else:
-            keep.append(line)
-        i += 1
-    return "\n".join(keep), defines
-
-
-def _drop_templates(head):
-    """`template <...>` parameter lists removed (balanced angle brackets)."""
-    while True:
-        m = re.search(r"\btemplate\s*<", head)
-        if not m:
-            return head
-        i, depth = m.end(), 1
-        while i < len(head) and depth:
-            depth += {"<": 1, ">": -1}.get(head[i], 0)
-            i += 1
-        head = head[:m.start()] + " " + head[i:]
-
-
-def _drop_calls(head, names):
-    """`name(...)` removed for each attribute-like name (balanced parentheses)."""
-    while True:
-        m = re.search(r"\b(?:%s)\s*\(" % "|".join(names), head)
-        if not m:
-            return head
-        i, depth = m.end(), 1
-        while i < len(head) and depth:
-            depth += {"(": 1, ")": -1}.get(head[i], 0)
-            i += 1
-        head = head[:m.start()] + " " + head[i:]
-
-
-def _function_name(head):
-    head = _drop_calls(head, ["__launch_bounds__", "__cluster_dims__", "alignas", "__attribute__", "__align__",
-                              "__declspec"])
-    depth, i = 0, 0
-    while i < len(head):
-        if head[i] == "(" and depth == 0:
-            m = re.search(r"((?:[A-Za-z_]\w*\s*::\s*)*~?[A-Za-z_]\w*|operator\s*\S+)\s*$", head[:i])
-            if m and m.group(1) not in ("if", "for", "while", "switch", "return", "sizeof", "decltype", "__launch_bounds__"):
-                return re.sub(r"\s+", "", m.group(1))
-        depth += {"(": 1, ")": -1}.get(head[i], 0)
-        i += 1
-    return None
-
-
-class Def:
-    __slots__ = ("kind", "qual", "name", "idents", "file", "span")
-
-    def __init__(self, kind, qual, idents, file, span):
-        self.kind, self.qual, self.idents, self.file, self.span = kind, qual, idents, file, span
-        self.name = qual.split("::")[-1] if qual else ""
-
-
-def head_full(code, start):
-    """The text from `start` to the first "{" (a definition's head)."""
-    j = code.find("{", start)
-    return code[start:j if j >= 0 else len(code)]
-
-
-def top_level_defs(code, file):
-    """Definitions at namespace scope: structs/classes, functions (qualified
-    names kept), other braced definitions; each with the identifiers in it."""
-    defs, stack, i, n = [], [], 0, len(code)
-    boundary = 0
-    while i < n:
-        c = code[i]
-        if c == "{":
-            at_top = all(k == "ns" for k, _ in stack)
-            if at_top:
-                head = code[boundary:i]
-                # Macro calls before a definition (CUCONFORM_UNIT(X) with no semicolon, a
-                # unit-defining macro) run into its head: drop ALL-CAPS calls.
-                head_clean = _drop_calls(head, [r"[A-Z][A-Z0-9_]{2,}"])
-                h = _drop_templates(head_clean)
-                if re.search(r"\bnamespace\b", h) or re.search(r'\bextern\s*""', h):
-                    stack.append(("ns", None))
-                    boundary = i + 1
-                    i += 1
-                    continue
-                m = re.search(r"\b(?:struct|class|union)\s+(?:__align__\s*\([^)]*\)\s*|alignas\s*\([^)]*\)\s*)?(\w+)", h)
-                if m and "(" not in h[:m.start()]:
-                    stack.append(("def", ("struct", m.group(1), boundary, head_clean)))
-                else:
-                    fn = _function_name(h) if "(" in h else None
-                    if fn:
-                        stack.append(("def", ("function", fn, boundary, head_clean)))
-                    else:
-                        m2 = re.search(r"(\w+)\s*(?:\[[^\]]*\]\s*)*(?:=\s*)?$", h.strip())
-                        stack.append(("def", ("other", m2.group(1) if m2 else "", boundary, head_clean)))
-            else:
-                stack.append(("in", None))
-        elif c == "}":
-            if stack:
-                kind, info = stack.pop()
-                if kind == "def":
-                    k, name, start, head = info  # identifiers of the head without the macro calls before it
-                    body_start = start + len(head_full(code, start))
-                    defs.append(Def(k, name, set(IDENT.findall(head)) | set(IDENT.findall(code[body_start:i + 1])), file,
-                                    (start, i + 1)))
-                if all(k == "ns" for k, _ in stack):
-                    boundary = i + 1
-        elif c == ";" and all(k == "ns" for k, _ in stack):
-            boundary = i + 1
-        i += 1
-    return defs
-
-
-def macro_units(code, defines):
-    """Units a macro defines: for each #define whose body registers one of its
-    parameters as a unit (CUCONFORM_UNIT(Name)), that argument of each call."""
-    out = []
-    for d in defines:
-        m = re.match(r"^\s*#\s*define\s+(\w+)\(([^)]*)\)(.*)$", d, re.S)
-        if not m:
-            continue
-        params = [x.strip() for x in m.group(2).split(",")]
-        for reg in re.findall(r"CUCONFORM_(?:KERNEL_)?(?:SELFTEST_)?UNIT\((\w+)\)", m.group(3)):
-            if reg not in params:
-                continue
-            k = params.index(reg)
-            for call in re.finditer(r"\b%s\s*\(" % re.escape(m.group(1)), code):
-                i, depth, args, cur = call.end(), 1, [], ""
-                while i < len(code) and depth:
-                    ch = code[i]
-                    if ch in "([{":
-                        depth += 1
-                    elif ch in ")]}":
-                        depth -= 1
-                    if depth == 1 and ch == ",":
-                        args.append(cur.strip())
-                        cur = ""
-                    elif depth:
-                        cur += ch
-                    i += 1
-                args.append(cur.strip())
-                if k < len(args) and re.match(r"^\w+$", args[k]):
-                    out.append(args[k])
-    return out
-
-
-class Source:
-    """One parsed header: its definitions, kernels, macro kernels and includes."""
-
-    def __init__(self, path, api):
-        self.path, self.api = path, api
-        self.text = read(path)
-        code, defines = split_macros(strip_code(self.text))
-        self.defs = top_level_defs(code, path)
-        self.kernels = {m.group(2) for m in GLOBAL_DEF.finditer(code)}
-        self.macro_kernels = any("__global__" in d for d in defines)
-        self.units = UNIT_MACRO.findall(code) + macro_units(code, defines)
-        self.includes = INCLUDE.findall(self.text)
-
-
-class Index:
-    """Every header a TU reaches through "..." includes, resolved against the
-    includer's folder and its parents, then the include directories given.
-    Files reached through a cuconform/ include (the harness and the unit API)
-    are `api`: their kernels serve every unit."""
-
-    def __init__(self, include_dirs):
-        self.include_dirs = include_dirs
-        self.files = {}
-
-    def resolve(self, inc, base):
-        d = os.path.dirname(base)
-        while True:
-            cand = os.path.normpath(os.path.join(d, inc))
-            if os.path.isfile(cand):
-                return cand
-            parent = os.path.dirname(d)
-            if parent == d:
-                break
-            d = parent
-        for d in self.include_dirs:
-            cand = os.path.normpath(os.path.join(d, inc))
-            if os.path.isfile(cand):
-                return cand
-        return None
-
-    def load(self, path, api):
-        if path in self.files:
-            return
-        try:
-            src = Source(path, api)
-        except OSError:
-            return
-        self.files[path] = src
-        for inc in src.includes:
-            r = self.resolve(inc, path)
-            if r:
-                self.load(r, api or inc.startswith("cuconform/"))
-
-    def closure(self, path):
-        seen, todo = [], [path]
-        while todo:
-            p = todo.pop()
-            if p in seen or p not in self.files:
-                continue
-            seen.append(p)
-            for inc in self.files[p].includes:
-                r = self.resolve(inc, p)
-                if r:
-                    todo.append(r)
-        return seen
 
 
 def canonical(body):
@@ -398,11 +134,6 @@ def headers_of(tu_path):
     with open(tu_path, encoding="utf-8", errors="replace") as f:
         incs = re.findall(r'#include\s+"([^"]+)"', f.read())
     return [i for i in incs if not i.startswith("cuconform/")]
-
-
-def read(path):
-    with open(path, encoding="utf-8", errors="replace") as f:
-        return f.read()
 
 
 def ptxas_flags(flags):

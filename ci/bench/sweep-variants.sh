@@ -3,7 +3,7 @@
 # other: for each archive (ci/pack-for-gpu.sh of a build configured with
 # -DCUCONFORM_SWEEP_BENCHMARK=ON, and e.g. -DCMAKE_CUDA_FLAGS=-DCUCONFORM_SWEEP_NO_FAST_PATH),
 # every GPU sweep runs one test at a time with its minimal sweep timed next
-# to it (CUCONFORM_SWEEP_BASELINE=1); tools/exhaustive_table.py gives the
+# to it (CUCONFORM_SWEEP_BASELINE=1); ci/bench/exhaustive_table.py gives the
 # ratios. Writes <name>.txt and <name>.tgz (the records) per archive under $OUT.
 # Usage: ci/bench/sweep-variants.sh ARCHIVE...       (CUCONFORM_VARIANT_LIMIT: seconds per archive, default 170)
 set -uo pipefail
@@ -24,7 +24,7 @@ for archive in "$@"; do
   CUCONFORM_RESULTS_DIR=$bench CUCONFORM_SWEEP_BASELINE=1 CUCONFORM_REQUIRE_GPU=1 \
     timeout -s TERM "$limit" ctest --test-dir "$root/$dir" -j1 -L '^tier:exhaustive$' -L '^side:gpu$' --no-tests=error > "$bench.log" 2>&1
   echo "== $dir: ctest exit $? in $(( $(date +%s) - t0 )) s"
-  python3 "$root/tools/exhaustive_table.py" "$bench" > "$out/$dir.txt" 2>&1
+  python3 "$root/ci/bench/exhaustive_table.py" "$bench" > "$out/$dir.txt" 2>&1
   tail -n 2 "$out/$dir.txt"
   tar -C "$(dirname "$bench")" -czf "$out/$dir.tgz" sweep-bench
 done

@@ -1,13 +1,21 @@
 """cuconform reporting and release-gating tools (Python 3 standard library only).
 
-Modules:
-  common   - loading and validating results folders, matrix files and baselines
-  summary  - the CI log summary
-  merge    - merging several runs into one cuconform.matrix/1 file
-  gate     - baselines (cuconform.baseline/1) and the regression gate
-  review   - flag change review (two runs, optional codegen flag delta)
-  report   - the self-contained HTML report
-  cli      - argparse front end used by tools/cuconform.py
+Modules (tools/README.md, "Code"):
+  schema       - schema names, record fields, PROFILE_ORDER and profile_key, InputError
+  records      - the one record reader: results folders, matrix files, record files
+  row          - one record validated (validate_record, Row)
+  baseline_io  - baseline files (cuconform.baseline/1)
+  numbers      - parsing and formatting numbers; toolkit, arch and cc names
+  jsonio       - JSON files in and out; source_root
+  matching     - duplicates of one key; pairing the rows of two runs
+  ptx_kernels  - kernels and instruction classes of PTX files (flagdelta, toolkit-review)
+  summary      - the CI log summary
+  merge        - merging several runs into one cuconform.matrix/1 file
+  gate         - baselines (cuconform.baseline/1) and the regression gate
+  review       - flag change review (two runs, optional codegen flag delta)
+  report       - the self-contained HTML report
+  cli          - argparse front end used by tools/cuconform.py
 """
 
-__all__ = ["common", "summary", "merge", "gate", "review", "report", "cli"]
+__all__ = ["schema", "records", "row", "baseline_io", "numbers", "jsonio", "matching", "ptx_kernels", "summary",
+           "merge", "gate", "review", "report", "cli"]

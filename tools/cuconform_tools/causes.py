@@ -11,13 +11,8 @@ the rows stay apart.
 import json
 import re
 
-from .common import ERROR_FIELDS, cc_sort, num_json
-
-PROFILE_ORDER = ("default", "no-fmad", "fast-math", "ftz", "approx")
-
-
-def profile_key(p):
-    return (PROFILE_ORDER.index(p), "") if p in PROFILE_ORDER else (len(PROFILE_ORDER), p)
+from .numbers import cc_sort, num_json
+from .schema import ERROR_FIELDS, profile_key
 
 
 def bare_test(r):

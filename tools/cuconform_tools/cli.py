@@ -10,7 +10,7 @@ import sys
 import traceback
 
 from . import gate, merge, report, review, summary
-from .common import InputError
+from .schema import InputError
 
 
 class _Parser(argparse.ArgumentParser):

@@ -22,7 +22,7 @@ import re
 import subprocess
 import sys
 
-from .common import source_root
+from .jsonio import source_root
 
 
 def fail(msg):

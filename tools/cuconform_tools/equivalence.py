@@ -30,7 +30,9 @@ import argparse
 import json
 import sys
 
-from .common import InputError, load_inputs, write_json
+from .jsonio import write_json
+from .records import load_inputs
+from .schema import InputError
 
 SCHEMA = "cuconform.equivalence/1"
 
@@ -84,7 +86,9 @@ def forced_jit(code):
     return isinstance(v, str) and v.strip() not in ("", "0")
 
 
-def _index(path, label):
+def index_run(path, label):
+    """{(profile, test, side): Row} of one run (a results folder or a matrix file); InputError when
+    the run holds two records of one key."""
     inp = load_inputs([path])
     rows = {}
     for r in inp.rows:
@@ -97,7 +101,7 @@ def _index(path, label):
 
 
 def compare(a_path, b_path):
-    a, b = _index(a_path, "A"), _index(b_path, "B")
+    a, b = index_run(a_path, "A"), index_run(b_path, "B")
     res = {"schema": SCHEMA, "a": a_path, "b": b_path, "compared": 0, "equal": 0, "different": [],
            "only_in_a": [], "only_in_b": [], "not_comparable": [], "no_digest": 0, "skipped_in_one": [],
            "code": {"a": {}, "b": {}}, "required_different": 0}

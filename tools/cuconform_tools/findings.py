@@ -23,7 +23,9 @@ in the baseline's "accepted" section; `gate` passes a run whose only failures ar
 import math
 import re
 
-from .common import ACCEPTED_SCHEMA, ERROR_FIELDS, SIDES, InputError, fmt, num_json, read_json
+from .jsonio import read_json
+from .numbers import fmt, num_json
+from .schema import ACCEPTED_SCHEMA, ERROR_FIELDS, SIDES, InputError
 from .causes import bare_test
 
 TOP_KEYS = ("schema", "description", "entries")

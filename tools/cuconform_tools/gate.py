@@ -12,9 +12,12 @@ import os
 
 from . import findings
 from .causes import bare_test, profiles_text
-from .common import (BASELINE_SCHEMA, ERROR_FIELDS, ULP_METRICS, InputError, arch_numbers, cc_sort, fmt, fmt_delta,
-                     group_keys, load_baseline, load_inputs_filtered, match_rows, num_json, nvcc_majmin, sm_name,
-                     source_root, unique_rows, utc_now, write_json, cut_short_text)
+from .baseline_io import load_baseline
+from .jsonio import source_root, write_json
+from .matching import group_keys, match_rows, unique_rows
+from .numbers import arch_numbers, cc_sort, fmt, fmt_delta, num_json, nvcc_majmin, sm_name, utc_now
+from .records import cut_short_text, load_inputs_filtered
+from .schema import BASELINE_SCHEMA, ERROR_FIELDS, ULP_METRICS, InputError
 
 TOOLS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_BASELINE_DIR = os.path.join(os.path.dirname(TOOLS_DIR), "fixtures", "baselines")

@@ -19,24 +19,20 @@ is skipped with a warning on stderr.
 Exit status: 0 ok, 2 bad input (missing path, no records, unknown profile,
 bad option value, unwritable output)."""
 import argparse
-import json
 import math
 import os
 import re
 import sys
 
-RECORD_SCHEMA = "cuconform.record/1"
-MATRIX_SCHEMA = "cuconform.matrix/1"
-PROFILE_ORDER = ("default", "no-fmad", "fast-math", "ftz", "approx")
+from .jsonio import read_json
+from .records import folder_entries, run_folders
+from .schema import MATRIX_SCHEMA, RECORD_SCHEMA, InputError, profile_key
+
 MATH_METRICS = ("bound", "ulp", "ulp_real", "abs", "exact")
 REPORT_METRIC = "report"          # measured, but no documented bound to gate on: always a skip cell
 SAMPLED_TIERS = ("full", "smoke")
 SOURCE_CHARS = 80
 REASON_CHARS = 200
-
-
-class InputError(Exception):
-    """Bad input: the CLI prints one error line and exits 2."""
 
 
 def warn(msg):
@@ -101,10 +97,6 @@ def clip(s, n):
 def natural(s):
     """Sort key that puts F4 before F18."""
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", str(s))]
-
-
-def profile_key(p):
-    return (PROFILE_ORDER.index(p), "") if p in PROFILE_ORDER else (len(PROFILE_ORDER), p)
 
 
 # ----------------------------------------------------------------------------- records
@@ -197,16 +189,6 @@ class Rec:
         return (order, -e)
 
 
-def read_json(path):
-    """Parsed JSON, or None (with a warning naming the file) when it cannot be read."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError) as e:       # UnicodeDecodeError and JSONDecodeError are ValueErrors
-        warn("%s: skipped: cannot read it as JSON (%s)" % (path, e))
-        return None
-
-
 def take(data, path, out, explicit):
     """Adds the records in one parsed file to out; warns about anything else."""
     schema = data.get("schema") if isinstance(data, dict) else None
@@ -231,45 +213,40 @@ def take(data, path, out, explicit):
 
 
 def load(paths):
+    """The records of results folders, record files and matrix files (records.folder_entries reads
+    the folders: run markers and partial records skipped). Unlike the other commands, a file that
+    cannot be read and a record with fields missing or of the wrong type do not stop the table: the
+    first is skipped with a warning, the second shows "-" where its numbers are missing."""
     recs = []
     for path in paths:
         if not os.path.exists(path):
             raise InputError("%s: no such file or folder" % path)
         if os.path.isdir(path):
-            try:
-                names = sorted(os.listdir(path))
-            except OSError as e:
-                raise InputError("%s: cannot list the folder: %s" % (path, e.strerror or e)) from None
             before = len(recs)
             subfolders = []
-            for name in names:
-                full = os.path.join(path, name)
-                if os.path.isdir(full):
-                    subfolders.append(name)
-                elif name.endswith(".json"):
-                    data = read_json(full)
-                    if data is not None:
-                        take(data, full, recs, explicit=False)
+            for e in folder_entries(path, keep_bad=True):
+                if e.kind == "subfolder":
+                    subfolders.append(e.name)
+                elif e.kind == "bad":
+                    warn("%s; skipped" % e.data)
+                elif e.kind in ("record", "other"):
+                    take(e.data, e.path, recs, explicit=False)
             if len(recs) == before:
                 hint = ""
-                runs = [s for s in subfolders if any(n.endswith(".json") for n in safe_list(os.path.join(path, s)))]
+                runs = run_folders(path, subfolders)
                 if runs:
                     hint = "; it holds run folders (%s), pass one of them" % ", ".join(runs[-3:])
                 raise InputError("%s: no %s records in this folder%s" % (path, RECORD_SCHEMA, hint))
         else:
-            data = read_json(path)
-            if data is not None:
-                take(data, path, recs, explicit=True)
+            try:
+                data = read_json(path, "record")
+            except InputError as e:
+                warn("%s; skipped" % e)
+                continue
+            take(data, path, recs, explicit=True)
     if not recs:
         raise InputError("no %s records found in %s" % (RECORD_SCHEMA, ", ".join(paths)))
     return recs
-
-
-def safe_list(path):
-    try:
-        return os.listdir(path)
-    except OSError:
-        return []
 
 
 # ----------------------------------------------------------------------------- sections

@@ -32,7 +32,9 @@ import os
 import re
 import sys
 
-from .common import (MATRIX_SCHEMA, InputError, cc_sort, load_inputs_filtered, nvcc_majmin, num_json, utc_now)
+from .numbers import cc_sort, num_json, nvcc_majmin, utc_now
+from .records import load_inputs_filtered
+from .schema import MATRIX_SCHEMA, InputError, profile_key
 from .report_text import cell_parts, graded_ratio
 
 VIEWS_SCHEMA = "cuconform.matrix-views/1"
@@ -109,9 +111,6 @@ def column_sort(col, profiles):
     return (toolkit_sort(tk), ccs, profiles.index(prof) if prof in profiles else len(profiles), prof)
 
 
-PROFILE_ORDER = ["default", "no-fmad", "ftz", "approx", "fast-math"]
-
-
 # ----------------------------------------------------------------------------- grouping
 
 class Key:
@@ -186,7 +185,7 @@ def _source_of(row):
 
 
 def build_views(keys, profiles_seen):
-    profiles = [p for p in PROFILE_ORDER if p in profiles_seen] + sorted(p for p in profiles_seen if p not in PROFILE_ORDER)
+    profiles = sorted(profiles_seen, key=profile_key)
     by_col = collections.defaultdict(list)
     for k in keys.values():
         by_col[(k.k[0], k.k[1], k.k[2])].append(k)

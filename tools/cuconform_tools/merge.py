@@ -2,7 +2,11 @@
 
 import collections
 
-from .common import MATRIX_SCHEMA, cc_sort, group_keys, load_inputs_filtered, nvcc_majmin, utc_now, write_json
+from .jsonio import write_json
+from .matching import group_keys
+from .numbers import cc_sort, nvcc_majmin, utc_now
+from .records import load_inputs_filtered
+from .schema import MATRIX_SCHEMA
 
 
 def build_matrix(inp):

@@ -5,7 +5,7 @@ and its quartile bounds, and the verdict; and each unit's timed samples as a
 bar plot (median, p25-p75 whisker; GB/s where the sample moves bytes)."""
 import re
 
-from .common import fmt
+from .numbers import fmt
 
 CLAIM = re.compile(r'^claim (\S+): "(.*)" \[(.*)\]; rule (.*); measured ratio (\S+) \(quartile bounds (\S+) to (\S+), '
                    r'(\d+) trials a sample, (\d+) round\(s\)\): (\S+)$')

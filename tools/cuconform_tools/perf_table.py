@@ -14,6 +14,9 @@ import pathlib
 import re
 import sys
 
+from .records import records_in
+from .schema import InputError
+
 CLAIM = re.compile(r'^claim (\S+): "(.*)" \[(.*)\]; rule (.*); measured ratio (\S+) \(quartile bounds (\S+) to (\S+), '
                    r'(\d+) trials a sample, (\d+) round\(s\)\): (\S+)$')
 
@@ -24,13 +27,13 @@ def main(argv=None):
         print("usage: cuconform perf-table RUN_DIR [--json FILE]", file=sys.stderr)
         return 2
     claims, samples = [], []
-    for p in sorted(pathlib.Path(argv[1]).glob("*.json")):
-        try:
-            r = json.loads(p.read_text())
-        except (OSError, ValueError) as e:
-            print(f"perf_table: {p}: {e}", file=sys.stderr)
-            return 2
-        if not isinstance(r, dict) or r.get("inputs", {}).get("tier") != "perf":
+    try:
+        records = records_in(argv[1])
+    except InputError as e:
+        print(f"perf_table: {e}", file=sys.stderr)
+        return 2
+    for _path, r in records:
+        if r.get("inputs", {}).get("tier") != "perf":
             continue
         for n in r.get("notes", []):
             m = CLAIM.match(n)

@@ -11,9 +11,12 @@ import math
 import re
 
 from . import findings, gate, report_baseline
-from .causes import cause_key, group_causes, profile_key, profiles_text
-from .common import (HIST_BUCKETS, HIST_LABELS, InputError, cc_sort, cut_short_text, fmt, load_inputs_filtered,
-                     mark_conflicts, utc_now, write_text)
+from .causes import cause_key, group_causes, profiles_text
+from .jsonio import write_text
+from .matching import mark_conflicts
+from .numbers import cc_sort, fmt, utc_now
+from .records import cut_short_text, load_inputs_filtered
+from .schema import HIST_BUCKETS, HIST_LABELS, InputError, profile_key
 from .perf_report import perf_section
 from .report_chart import chart_section
 from .report_text import bound_phrase, cell_parts, clip, error_phrase, esc, graded_ratio, meaning, num

@@ -7,7 +7,8 @@ is stated, where the gate would refuse it.
 """
 
 from . import gate
-from .common import fmt, load_baseline
+from .baseline_io import load_baseline
+from .numbers import fmt
 from .report_text import clip, esc
 
 SHOW = 10   # rows a category shows before "and N more"

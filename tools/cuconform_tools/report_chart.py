@@ -10,7 +10,8 @@ documented bound is always at 1.0.
 import math
 
 from . import math_table
-from .common import fmt
+from .numbers import fmt
+from .schema import profile_key
 from .report_text import clip, esc, graded_ratio, meaning
 
 PALETTE = ("#0072b2", "#e69f00", "#d55e00", "#009e73", "#cc79a7", "#56b4e9", "#6d4c41", "#000000")
@@ -73,7 +74,7 @@ def _mark(shape, x, y, colour, fail, tip):
 
 def chart_svg(fns):
     keys = [k for k in fns if fns[k]]
-    profiles = sorted({r.profile for k in keys for r, _ in fns[k]}, key=math_table.profile_key)
+    profiles = sorted({r.profile for k in keys for r, _ in fns[k]}, key=profile_key)
     sides = sorted({r.side for k in keys for r, _ in fns[k]}, key=lambda s: s != "gpu")
     colour = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(profiles)}
     slots = [(p, s) for p in profiles for s in sides]

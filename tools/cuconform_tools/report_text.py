@@ -13,7 +13,8 @@ import html
 import math
 import re
 
-from .common import HIST_BUCKETS, fmt
+from .numbers import fmt
+from .schema import HIST_BUCKETS
 from .perf_report import claims_of
 
 

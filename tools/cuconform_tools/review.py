@@ -1,8 +1,11 @@
 """`review`: what changed between two runs (e.g. profile default vs fast-math, or a
 baseline vs a candidate), optionally with a codegen flag delta."""
 
-from .common import (FLAGDELTA_SCHEMA, InputError, fmt, fmt_delta, load_inputs, match_rows, parse_num, read_json,
-                     unique_rows)
+from .jsonio import read_json
+from .matching import match_rows, unique_rows
+from .numbers import fmt, fmt_delta, parse_num
+from .records import load_inputs
+from .schema import FLAGDELTA_SCHEMA, InputError
 
 
 def load_flagdelta(path):

@@ -9,7 +9,10 @@ import collections
 
 from . import findings, gate
 from .causes import group_causes, profiles_text, sort_key
-from .common import cut_short_text, group_keys, load_baseline, load_inputs_filtered, nvcc_majmin
+from .baseline_io import load_baseline
+from .matching import group_keys
+from .numbers import nvcc_majmin
+from .records import cut_short_text, load_inputs_filtered
 from .report_text import meaning
 
 

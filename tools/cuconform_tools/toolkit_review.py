@@ -32,16 +32,18 @@ import re
 import subprocess
 import sys
 
-from . import flagdelta, review
-from .common import InputError as ToolsInputError
-from .common import fmt, fmt_delta, load_inputs, match_rows, unique_rows
-from .flagdelta import InputError
+from . import flagdelta, ptx_kernels, review
+from .matching import match_rows, unique_rows
+from .numbers import fmt
+from .ptx_kernels import InputError
+from .records import load_inputs
+from .schema import InputError as ToolsInputError
 
 
 # ---- the two builds --------------------------------------------------------------
 def build_toolkit(build):
     """(nvcc version, nvcc path) of a configured build."""
-    flagdelta.check_build(build)
+    ptx_kernels.check_build(build)
     nvcc = ""
     with open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8", errors="replace") as f:
         m = re.search(r"^CMAKE_CUDA_COMPILER:\w+=(.*)$", f.read(), re.M)
@@ -114,7 +116,7 @@ def ptxas_for(nvcc):
 
 
 def resources(files, build, ptxas, jobs):
-    """{key: resources} over PTX files, each through `ptxas -v` (keys as flagdelta.collect gives them)."""
+    """{key: resources} over PTX files, each through `ptxas -v` (keys as ptx_kernels.collect gives them)."""
     def one(path):
         with open(path, encoding="utf-8", errors="replace") as f:
             m = re.search(r"^\s*\.target\s+(\w+)", f.read(), re.M)
@@ -129,10 +131,10 @@ def resources(files, build, ptxas, jobs):
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
         done = list(ex.map(one, files))
     for path, per_entry in done:
-        keyed, _funcs = flagdelta.keyed_kernels(path, build)
+        keyed, _funcs = ptx_kernels.keyed_kernels(path, build)
         for key, fn in keyed:
             if fn[0] in per_entry:
-                out[flagdelta.unique_key(out, key)] = per_entry[fn[0]]
+                out[ptx_kernels.unique_key(out, key)] = per_entry[fn[0]]
     return out
 
 
@@ -202,9 +204,9 @@ def review_builds(args, out):
                  "" if not args.runs else "; numbers from runs `%s` and `%s`" % (args.runs[0], args.runs[1]))]
     totals = {"kernels": 0, "classes": 0, "resources": 0, "numbers": 0, "unchanged": 0}
     for prof in profiles:
-        files_a, files_b = flagdelta.read_manifest(build_a, prof), flagdelta.read_manifest(build_b, prof)
-        cls_a, archs_a = flagdelta.collect(files_a, build_a, args.arch)
-        cls_b, archs_b = flagdelta.collect(files_b, build_b, args.arch)
+        files_a, files_b = ptx_kernels.read_manifest(build_a, prof), ptx_kernels.read_manifest(build_b, prof)
+        cls_a, archs_a = ptx_kernels.collect(files_a, build_a, args.arch)
+        cls_b, archs_b = ptx_kernels.collect(files_b, build_b, args.arch)
         res_a = res_b = {}
         if not args.no_ptxas:
             res_a = resources(files_a, build_a, ptxas_a, args.jobs)

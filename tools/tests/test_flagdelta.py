@@ -18,7 +18,7 @@ CLI = os.path.join(TOOLS, "cuconform.py")
 sys.path.insert(0, TOOLS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cuconform_tools import flagdelta  # noqa: E402
+from cuconform_tools import ptx_kernels  # noqa: E402
 
 HEADER = """#pragma once
 #include "cuconform/unit.h"
@@ -84,7 +84,7 @@ class FlagDeltaTest(unittest.TestCase):
         return p.returncode, p.stdout, p.stderr
 
     def test_classify(self):
-        c = flagdelta.classify(["fma.rn.ftz.f32", "mul.rn.f64", "div.full.f32", "cvt.rn.f32.f64", "ld.local.u32",
+        c = ptx_kernels.classify(["fma.rn.ftz.f32", "mul.rn.f64", "div.full.f32", "cvt.rn.f32.f64", "ld.local.u32",
                                 "@%p1", "bra.uni", "mul.wide.u32", "mul.f32", "rsqrt.approx.ftz.f32"])
         self.assertEqual(c["fma"], 1)
         self.assertEqual(c["ftz"], 2)
@@ -100,14 +100,14 @@ class FlagDeltaTest(unittest.TestCase):
         self.assertNotIn("div.rn", c)
 
     def test_names(self):
-        self.assertEqual(flagdelta.harness_unit_form(DIV), ("Probe", "Div"))
-        self.assertIsNone(flagdelta.harness_unit_form("_Z6kernelPf"))
-        names, units = flagdelta.header_names(self.header)
+        self.assertEqual(ptx_kernels.harness_unit_form(DIV), ("Probe", "Div"))
+        self.assertIsNone(ptx_kernels.harness_unit_form("_Z6kernelPf"))
+        names, units = ptx_kernels.header_names(self.header)
         self.assertEqual(names, {"Div": "div", "Mad": "mad"})
         self.assertEqual(units, ["Probe"])
 
     def test_parse_ptx_drops_prototypes_and_labels(self):
-        funcs = flagdelta.parse_ptx(ptx(["div.rn.f32"], ["fma.rn.f32"]))
+        funcs = ptx_kernels.parse_ptx(ptx(["div.rn.f32"], ["fma.rn.f32"]))
         self.assertEqual([f[0] for f in funcs], [PROBE, DIV, MAD])
         self.assertEqual(funcs[1][3], ["div.rn.f32", "bra", "ret"])
 
@@ -134,7 +134,7 @@ class FlagDeltaTest(unittest.TestCase):
 
     def test_results_review(self):
         """With --results: the review of the two profiles' records, the codegen delta merged in."""
-        from test_cuconform import make_record, write_run
+        from cli_fixtures import make_record, write_run
         self.add_profile("default", ["div.rn.f32"], ["fma.rn.f32"])
         self.add_profile("fast-math", ["div.approx.ftz.f32"], ["fma.rn.ftz.f32"])
         run = write_run(os.path.join(self.dir, "run"), [

@@ -9,7 +9,7 @@ import os
 import re
 import unittest
 
-from test_cuconform import CliTestCase, load_json, make_record, standard_records
+from cli_fixtures import CliTestCase, load_json, make_record, standard_records
 
 PROFILES = ("default", "no-fmad", "fast-math", "ftz", "approx")
 

@@ -112,7 +112,7 @@ class PerfInHtmlReport(unittest.TestCase):
 
     def test_claims_table_and_plot(self):
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        from test_cuconform import make_record, write_run  # noqa: E402
+        from cli_fixtures import make_record, write_run  # noqa: E402
         r = make_record(unit="CoalescedCopy", form="claims", side="gpu", metric="perf", budget=0, kind="perf",
                         verdict="fail", catalog_id="D2", violations=1,
                         measures={"sequential_median_ms": 0.2276, "sequential_p25_ms": 0.2273, "sequential_p75_ms": 0.2287,

@@ -2,14 +2,14 @@
 chart and the wording of every error/bound pair (run: python3 -m unittest discover -s tools/tests -v).
 
 Synthetic results folders, the CLI run as a subprocess as CI does; the rendering in
-headless Chromium is test_cuconform.TestHtml.test_html_renders.
+headless Chromium is test_html_and_bad_input.TestHtml.test_html_renders.
 """
 
 import os
 import re
 import unittest
 
-from test_cuconform import CliTestCase, make_record, math_records, standard_records
+from cli_fixtures import CliTestCase, make_record, math_records, standard_records
 
 FORBIDDEN = ("n/a / 1 bound", "inf / 0 bound", "/ 0 bound", "/ 1 bound", "n/a")
 # "<number or n/a or inf> / <number> <metric>": the old cell layout, meaningless for most metrics

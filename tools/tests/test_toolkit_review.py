@@ -22,7 +22,7 @@ sys.path.insert(0, TOOLS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from cuconform_tools import toolkit_review  # noqa: E402
-from test_cuconform import make_record, write_run  # noqa: E402
+from cli_fixtures import make_record, write_run  # noqa: E402
 from test_flagdelta import DIV, HEADER, MAD  # noqa: E402
 
 FAKE_PTXAS = """#!/usr/bin/env python3

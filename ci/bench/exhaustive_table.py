@@ -6,30 +6,35 @@ around the sweep kernels), not from timed tests. Records of a benchmark run
 (CUCONFORM_SWEEP_BASELINE=1, a build with -DCUCONFORM_SWEEP_BENCHMARK=ON) also
 give the minimal sweep's time and the ratio sweep / minimal (both medians of 3),
 and the table ends with the largest ratio and how many exceed 1.5.
-Usage: tools/exhaustive_table.py RUN_DIR [--markdown]"""
-import json
+Usage: ci/bench/exhaustive_table.py RUN_DIR [--markdown]"""
+import os
 import pathlib
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools"))
+from cuconform_tools.records import records_in  # noqa: E402
+from cuconform_tools.schema import InputError  # noqa: E402
+
+
+def table_row(r):
+    """The table's columns of one exhaustive-tier record."""
+    m, e = r.get("measures", {}), r.get("errors", {})
+    return (r["unit"] + "." + r["form"], r["profile"], r["side"], r["inputs"]["tier"], r["inputs"]["count"],
+            m.get("sweep_seconds"), m.get("inputs_per_second"), e.get("max_ulp"), e.get("max_ulp_real"),
+            (r.get("worst", {}).get("input") or ["-"])[0], e.get("violations"), r["verdict"],
+            m.get("sweep_seconds_median3"), m.get("baseline_sweep_seconds"), m.get("sweep_vs_baseline"))
 
 
 def main(argv):
     if len(argv) < 2 or not pathlib.Path(argv[1]).is_dir():
         print("usage: exhaustive_table.py RUN_DIR [--markdown]", file=sys.stderr)
         return 2
-    rows = []
-    for p in sorted(pathlib.Path(argv[1]).glob("*.json")):
-        try:
-            r = json.loads(p.read_text())
-        except (OSError, ValueError) as e:
-            print(f"error: {p}: {e}", file=sys.stderr)
-            return 2
-        if r.get("schema") != "cuconform.record/1" or not str(r.get("inputs", {}).get("tier", "")).startswith("exhaustive"):
-            continue
-        m, e = r.get("measures", {}), r.get("errors", {})
-        rows.append((r["unit"] + "." + r["form"], r["profile"], r["side"], r["inputs"]["tier"], r["inputs"]["count"],
-                     m.get("sweep_seconds"), m.get("inputs_per_second"), e.get("max_ulp"), e.get("max_ulp_real"),
-                     (r.get("worst", {}).get("input") or ["-"])[0], e.get("violations"), r["verdict"],
-                     m.get("sweep_seconds_median3"), m.get("baseline_sweep_seconds"), m.get("sweep_vs_baseline")))
+    try:
+        rows = [table_row(r) for _path, r in records_in(argv[1])
+                if str(r.get("inputs", {}).get("tier", "")).startswith("exhaustive")]
+    except InputError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if not rows:
         print("no exhaustive records in", argv[1], file=sys.stderr)
         return 2

@@ -20,11 +20,13 @@ and the means are printed per (kind, side, tier), with counts and totals.
 import argparse
 import collections
 import csv
-import json
 import os
 import re
 import sys
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools"))
+from cuconform_tools.records import records_in  # noqa: E402
 
 PHASES = ("start", "gpu-init", "ref", "run", "grade", "write", "other")
 
@@ -62,15 +64,8 @@ def main():
     # probe (made once per process) counted once.
     per_test = collections.OrderedDict()
     unmatched = 0
-    for f in sorted(os.listdir(a.run_dir)):
-        if not f.endswith(".json"):
-            continue
-        try:
-            r = json.load(open(os.path.join(a.run_dir, f)))
-        except (OSError, ValueError):
-            continue
-        if not isinstance(r, dict):
-            continue
+    # (records_in: the run markers and partial records are no tests; an unreadable file is passed over)
+    for _path, r in records_in(a.run_dir, on_bad=lambda _p, _e: None):
         name = r.get("test")
         if name not in tests:
             g = re.match(r"^(.*/[^./]+)\.[^/]+\.(gpu|exhaustive_gpu)$", str(name))

@@ -311,7 +311,7 @@ def main():
         return kernels(args.a, args.b, args.allow_removed, args.allow_added, args.allow_changed)
     if args.cmd == "digest":
         dg = digest_build(args.build)
-        text = "# profile tu arch sha256 bytes (tools/ptx_identity.py digest)\n" + "".join(
+        text = "# profile tu arch sha256 bytes (ci/bench/ptx_identity.py digest)\n" + "".join(
             "%s %s %s %s %d\n" % (k[0], k[1], k[2], v[0], v[1]) for k, v in sorted(dg.items()))
         if args.output:
             with open(args.output, "w") as fh:
