@@ -16,71 +16,52 @@
 //         representation error as the allowed growth. Float and double.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 template <class T>
 struct CbrtVsPowBase {
-  using Arg = T;
-  static constexpr int arity = 1;
-  using Out = T;
-  using In = Args<T, 1>;
-  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  CUC_MATH_TYPES(T, 1);
 
   static Domain<T, 1> domain() {
-    Domain<T, 1> d;
-    const T big = std::numeric_limits<T>::max();
-    d.arg[0] = {-big, big, true, false};
-    for (double v : {8.0, -8.0, 27.0, -27.0, 2.0, 0.125, 1e-30, 3e38, 1e-44, 64.0, 1e300, 1e-300, -1e300})
-      if (std::fabs(v) <= static_cast<double>(big) && (v == 0 || std::fabs(v) >= static_cast<double>(std::numeric_limits<T>::denorm_min())))
-        d.edges.push_back({{static_cast<T>(v)}});
+    Domain<T, 1> d = whole_range<T>();
+    add_representable_edges(d, {8.0, -8.0, 27.0, -27.0, 2.0, 0.125, 1e-30, 3e38, 1e-44, 64.0, 1e300, 1e-300, -1e300});
     return d;
   }
   static Exact reference(const In& x) { return ref::cbrt(x[0]); }
+  /// pow(x, fl(Num/3)) against the exact x^(Num/3) (pow semantics: NaN below 0)
+  /// with the exponent-representation bound.
+  template <int Num> struct PowThirds {
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    static constexpr Role role = Role::warned;
+    static Exact reference(const In& x) { return ref::pow_rational(x[0], Num, 3); }
+    static Budget budget(Side s, const Profile& p) {
+      return bounds::pow_exponent_budget(Num == 1 ? "1/3" : "-1/3", P, s, p);
+    }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return bounds::pow_rounded_exponent<T>(s, p, x[0], Num, 3, e);
+    }
+  };
 
-  struct Cbrt {
+  struct Cbrt : RowForm<T, Fn::cbrt> {
     static constexpr const char* name = "cbrt";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::cbrt(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::cbrt, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(bounds::Fn::cbrt, s, p, x[0], 0, e);
-    }
   };
-  struct PowThird {
+  struct PowThird : PowThirds<1> {
     static constexpr const char* name = "pow_third";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
-    static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], M<T>::one / 3); }
-    static Exact reference(const In& x) { return ref::pow_rational(x[0], 1, 3); }  // pow semantics: NaN below 0
-    static Budget budget(Side s, const Profile& p) { return bounds::pow_exponent_budget("1/3", P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::pow_rounded_exponent<T>(s, p, x[0], 1, 3, e);
-    }
   };
-  struct Rcbrt {
+  struct Rcbrt : RowForm<T, Fn::rcbrt> {
     static constexpr const char* name = "rcbrt";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::rcbrt(x[0]); }
     static Exact reference(const In& x) { return ref::rcbrt(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::rcbrt, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(bounds::Fn::rcbrt, s, p, x[0], 0, e);
-    }
   };
-  struct PowMinusThird {
+  struct PowMinusThird : PowThirds<-1> {
     static constexpr const char* name = "pow_minus_third";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
-    static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], -M<T>::one / 3); }
-    static Exact reference(const In& x) { return ref::pow_rational(x[0], -1, 3); }
-    static Budget budget(Side s, const Profile& p) { return bounds::pow_exponent_budget("-1/3", P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::pow_rounded_exponent<T>(s, p, x[0], -1, 3, e);
-    }
   };
   /// PTX: cbrt is a short sequence, pow a long one (BPG §12.1.9 "significantly
   /// faster"): instruction counts are reported, not gated.
@@ -94,8 +75,7 @@ struct CbrtVsPowF : CbrtVsPowBase<float> {
   using Base = CbrtVsPowBase<float>;
   static constexpr UnitInfo info{"cbrt_vs_pow_f32", "F17", "num.cbrt-rcbrt-vs-pow-representation-error", "12.1.9", 12,
                                  Kind::numeric, 0};
-  CUC_FORM(Cbrt); CUC_FORM(PowThird); CUC_FORM(Rcbrt); CUC_FORM(PowMinusThird);
-  using forms = Forms<Cbrt, PowThird, Rcbrt, PowMinusThird>;
+  CUC_FORMS(Cbrt, PowThird, Rcbrt, PowMinusThird);
 };
 CUCONFORM_UNIT(CbrtVsPowF)
 
@@ -103,8 +83,7 @@ struct CbrtVsPowD : CbrtVsPowBase<double> {
   using Base = CbrtVsPowBase<double>;
   static constexpr UnitInfo info{"cbrt_vs_pow_f64", "F17", "num.cbrt-rcbrt-vs-pow-representation-error", "12.1.9", 12,
                                  Kind::numeric, 0};
-  CUC_FORM(Cbrt); CUC_FORM(PowThird); CUC_FORM(Rcbrt); CUC_FORM(PowMinusThird);
-  using forms = Forms<Cbrt, PowThird, Rcbrt, PowMinusThird>;
+  CUC_FORMS(Cbrt, PowThird, Rcbrt, PowMinusThird);
 };
 CUCONFORM_UNIT(CbrtVsPowD)
 

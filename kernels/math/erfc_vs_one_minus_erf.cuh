@@ -13,39 +13,26 @@
 //         in Table 20: -use_fast_math changes only FTZ.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 template <class T>
 struct ErfcBase {
-  using Arg = T;
-  static constexpr int arity = 1;
-  using Out = T;
-  using In = Args<T, 1>;
-  static constexpr bounds::Prec P = bounds::prec_of<T>();
-  using Fn = bounds::Fn;
+  CUC_MATH_TYPES(T, 1);
   static constexpr double span = std::is_same_v<T, float> ? 12.0 : 30.0;
   static Domain<T, 1> domain() {
-    Domain<T, 1> d;
-    d.arg[0] = {-std::numeric_limits<T>::max(), std::numeric_limits<T>::max(), true, false};
-    for (double v : {3.0, 4.0, 5.0, 10.0, 9.19, 10.05, 26.5, 27.2, -3.0, 0.5, 0.47})
-      add_edge(d, v);
+    Domain<T, 1> d = whole_range<T>();
+    add_edges(d, {3.0, 4.0, 5.0, 10.0, 9.19, 10.05, 26.5, 27.2, -3.0, 0.5, 0.47});
     add_uniform_edges(d, 0, -span, span, 6000, 0xe4fc);
     return d;
   }
   static Exact reference(const In& x) { return ref::erfc(x[0]); }
 
-  struct Erfc {
+  struct Erfc : RowForm<T, Fn::erfc> {
     static constexpr const char* name = "erfc";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::erfc(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::erfc, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::erfc, s, p, x[0], 0, e);
-    }
   };
   struct OneMinusErf {
     static constexpr const char* name = "one_minus_erf";
@@ -66,31 +53,25 @@ struct ErfcBase {
                                   e.hi < 0x1p-24 ? "1 - erf: erf rounds to 1 (catastrophic cancellation)" : nullptr);
     }
   };
-  struct Erf {
+  struct Erf : RowForm<T, Fn::erf> {
     static constexpr const char* name = "erf";
     static constexpr Role role = Role::probe;
     CUC_HD static T apply(const In& x) { return M<T>::erf(x[0]); }
     static Exact reference(const In& x) { return ref::erf(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::erf, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::erf, s, p, x[0], 0, e);
-    }
   };
 };
 
 struct ErfcF : ErfcBase<float> {
   using Base = ErfcBase<float>;
   static constexpr UnitInfo info{"erfc_f32", "F15", "num.erfcf", "12.1.7", 12, Kind::numeric, 0};
-  CUC_FORM(Erfc); CUC_FORM(OneMinusErf); CUC_FORM(Erf);
-  using forms = Forms<Erfc, OneMinusErf, Erf>;
+  CUC_FORMS(Erfc, OneMinusErf, Erf);
 };
 CUCONFORM_UNIT(ErfcF)
 
 struct ErfcD : ErfcBase<double> {
   using Base = ErfcBase<double>;
   static constexpr UnitInfo info{"erfc_f64", "F15", "num.erfcf", "12.1.7", 12, Kind::numeric, 0};
-  CUC_FORM(Erfc); CUC_FORM(OneMinusErf); CUC_FORM(Erf);
-  using forms = Forms<Erfc, OneMinusErf, Erf>;
+  CUC_FORMS(Erfc, OneMinusErf, Erf);
 };
 CUCONFORM_UNIT(ErfcD)
 

@@ -15,19 +15,13 @@
 //         binade-stratified sample, with special values exact.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 template <class T, bool Ten>
 struct ExpBaseVsPow {
-  using Arg = T;
-  static constexpr int arity = 1;
-  using Out = T;
-  using In = Args<T, 1>;
-  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  CUC_MATH_TYPES(T, 1);
   static constexpr bool f32 = std::is_same_v<T, float>;
   // The range where the result is neither 0 nor infinite, and a margin.
   static constexpr double lo = Ten ? (f32 ? -47.0 : -326.0) : (f32 ? -152.0 : -1077.0);
@@ -42,24 +36,19 @@ struct ExpBaseVsPow {
   }
   static Exact reference(const In& x) { return Ten ? ref::exp10(x[0]) : ref::exp2(x[0]); }
 
-  struct Exp {
+  struct Exp : RowForm<T, Ten ? Fn::exp10 : Fn::exp2> {
     static constexpr const char* name = Ten ? "exp10" : "exp2";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { if constexpr (Ten) return M<T>::exp10(x[0]); else return M<T>::exp2(x[0]); }
-    static constexpr bounds::Fn fn = Ten ? bounds::Fn::exp10 : bounds::Fn::exp2;
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(fn, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(fn, s, p, x[0], 0, e);
-    }
   };
-  struct Pow {
+  /// pow(base, x): pow's row at (base, x).
+  struct Pow : RowForm<T, Fn::pow> {
     static constexpr const char* name = Ten ? "pow_10_x" : "pow_2_x";
     static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(static_cast<T>(Ten ? 10 : 2), x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::pow, P, s, p); }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(bounds::Fn::pow, s, p, Ten ? 10.0 : 2.0, x[0], e);
+      return Pow::row_at(Ten ? 10.0 : 2.0, x[0], e, s, p);
     }
   };
 };
@@ -68,8 +57,7 @@ struct ExpBaseVsPow {
   struct Name : ExpBaseVsPow<T, Ten> {                                                                    \
     using Base = ExpBaseVsPow<T, Ten>;                                                                    \
     static constexpr UnitInfo info{slug, "F22", "num.exp2-exp10-vs-pow", "12.1.9", 12, Kind::numeric, 0}; \
-    CUC_FORM(Exp); CUC_FORM(Pow);                                                                         \
-    using forms = Forms<Exp, Pow>;                                                                        \
+    CUC_FORMS(Exp, Pow);                                                                                  \
   };                                                                                                      \
   CUCONFORM_UNIT(Name)
 
@@ -83,10 +71,7 @@ CUC_F22_UNIT(Exp10VsPowD, double, true, "exp10_vs_pow_f64")
 /// and expf() in terms of performance"); expf is graded in intrinsics_explog.cuh.
 struct ExpD {
   static constexpr UnitInfo info{"exp_f64", "F22", "num.exp2-exp10-vs-pow", "12.1.9", 12, Kind::numeric, 0};
-  using Arg = double;
-  static constexpr int arity = 1;
-  using Out = double;
-  using In = Args<double, 1>;
+  CUC_MATH_TYPES(double, 1);
   static Domain<double, 1> domain() {
     Domain<double, 1> d;
     d.arg[0] = {-760.0, 720.0, true, false};
@@ -94,14 +79,10 @@ struct ExpD {
     return d;
   }
   static Exact reference(const In& x) { return ref::exp(x[0]); }
-  struct Exp {
+  struct Exp : RowForm<double, Fn::exp> {
     static constexpr const char* name = "exp";
     static constexpr Role role = Role::probe;
     CUC_HD static double apply(const In& x) { return M<double>::exp(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::exp, bounds::Prec::f64, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<double>(bounds::Fn::exp, s, p, x[0], 0, e);
-    }
   };
   using forms = Forms<Exp>;
 };

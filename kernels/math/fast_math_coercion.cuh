@@ -14,8 +14,7 @@
 //         The accuracy of either side is graded in the other math units.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
@@ -49,13 +48,9 @@ struct Check {
 
 struct FastMathCoercion {
   static constexpr UnitInfo info{"fast_math_coercion", "F19", "num.use-fast-math-coercion", "12.1.9", 12, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
+  CUC_MATH_TYPES(float, 1);
   static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
+    Domain<float, 1> d = whole_range<float>();
     add_uniform_edges(d, 0, -20.0, 20.0, 5000, 0x19);
     d.random_scale = 0.3;  // bitwise comparisons, no float128 work beyond value(1)
     return d;
@@ -95,14 +90,9 @@ CUCONFORM_UNIT(FastMathCoercion)
 /// x/y and powf (two arguments).
 struct FastMathCoercion2 {
   static constexpr UnitInfo info{"fast_math_coercion_2", "F19", "num.use-fast-math-coercion", "12.1.9", 12, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 2;
-  using Out = float;
-  using In = Args<float, 2>;
+  CUC_MATH_TYPES(float, 2);
   static Domain<float, 2> domain() {
-    Domain<float, 2> d;
-    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
-    d.arg[1] = {-FLT_MAX, FLT_MAX, true, false};
+    Domain<float, 2> d = whole_range<float, 2>();
     d.random_scale = 0.3;
     return d;
   }

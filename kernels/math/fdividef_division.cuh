@@ -14,24 +14,16 @@
 //         device intrinsic); / and 1/x on both sides.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 struct FdividefDivision {
   static constexpr UnitInfo info{"fdividef_division", "F3", "num.fdividef-and-division", "12.1.1", 12, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 2;
-  using Out = float;
-  using In = Args<float, 2>;
-  using Fn = bounds::Fn;
-  static constexpr bounds::Prec P = bounds::Prec::f32;
+  CUC_MATH_TYPES(float, 2);
 
   static Domain<float, 2> domain() {
-    Domain<float, 2> d;
-    for (auto& a : d.arg) a = {-FLT_MAX, FLT_MAX, true, false};
+    Domain<float, 2> d = whole_range<float, 2>();
     // y just inside, at and beyond 2^126, up to FLT_MAX; x finite and infinite.
     const float ys[] = {0x1p126f, 0x1.000002p126f, 0x1.8p126f, 0x1p127f, 0x1.fffffep127f, -0x1.4p127f,
                         0x1.fffffep125f, 0x1p-126f, 0x1.fffffcp-127f, 0x1p-149f};
@@ -49,16 +41,12 @@ struct FdividefDivision {
   }
   static Exact reference(const In& x) { return ref::div(x[0], x[1]); }
 
-  struct Div {
+  struct Div : RowForm<float, Fn::div, 2> {
     static constexpr const char* name = "div";
     static constexpr Role role = Role::robust;
     CUC_HD static float apply(const In& x) { return x[0] / x[1]; }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::div, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(Fn::div, s, p, x[0], x[1], e);
-    }
   };
-  struct Fdividef {
+  struct Fdividef : RowForm<float, Fn::fdividef, 2> {
     static constexpr const char* name = "fdividef";
     static constexpr Role role = Role::recommended;
     static constexpr bool cpu = false;  // device intrinsic
@@ -69,24 +57,19 @@ struct FdividefDivision {
       return x[0] / x[1];  // never run: cpu = false
 #endif
     }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::fdividef, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(Fn::fdividef, s, p, x[0], x[1], e);
-    }
   };
   /// 1/y: IEEE, or 1 ulp with -prec-div=false (Table 17); uses the second argument.
-  struct Recip {
+  struct Recip : RowForm<float, Fn::recip, 2> {
     static constexpr const char* name = "recip";
     static constexpr Role role = Role::robust;
     CUC_HD static float apply(const In& x) { return 1.0f / x[1]; }
     static Exact reference(const In& x) { return ref::div(1.0, x[1]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::recip, P, s, p); }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(Fn::recip, s, p, x[1], 0, e);
+      return Recip::row_at(x[1], 0, e, s, p);
     }
   };
   /// Table 5 note 5: the fast reciprocal __fdividef(1.F, y).
-  struct RecipFdividef {
+  struct RecipFdividef : RowForm<float, Fn::fdividef, 2> {
     static constexpr const char* name = "recip_fdividef";
     static constexpr Role role = Role::recommended;
     static constexpr bool cpu = false;
@@ -98,9 +81,8 @@ struct FdividefDivision {
 #endif
     }
     static Exact reference(const In& x) { return ref::div(1.0, x[1]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::fdividef, P, s, p); }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(Fn::fdividef, s, p, 1.0, x[1], e);
+      return RecipFdividef::row_at(1.0, x[1], e, s, p);
     }
   };
   using forms = Forms<Div, Fdividef, Recip, RecipFdividef>;

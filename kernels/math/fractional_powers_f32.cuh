@@ -6,7 +6,7 @@
 //         signbit(x) == 0.
 // Check:  each formula (form x_p_q) against the exact x^(p/q) with the bound
 //         derived from its components' documented bounds (kernels/math/
-//         fractional_powers.h); each pow(x, fl(p/q)) (form pow_p_q) against the
+//         support/fractional_powers.h); each pow(x, fl(p/q)) (form pow_p_q) against the
 //         same exact value with the exponent-representation bound, so the two
 //         forms' errors sit side by side in the records. At x = -0 (outside
 //         the precondition) each formula must give what IEEE rules make of it,
@@ -19,15 +19,9 @@
 
 namespace cuconform::units {
 
-struct FractionalPowersF {
+struct FractionalPowersF : table6::Unit<float> {
   static constexpr UnitInfo info{"fractional_powers_f32", "F16", "num.fractional-exponent-formulas", "12.1.8", 12,
                                  Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() { return table6::domain<float>(); }
-  static Exact reference(const In& x) { return ref::pow_rational(x[0], 1, 1); }  // unused: every form has its own
   CUC_T6_FORMS(float)
 };
 CUCONFORM_UNIT(FractionalPowersF)

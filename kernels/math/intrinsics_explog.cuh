@@ -15,9 +15,7 @@
 //         intrinsic, Table 20); the intrinsic forms on the GPU only.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
@@ -28,38 +26,24 @@ namespace cuconform::units {
 #endif
 
 /// One standard function and its intrinsic, unary, float.
-template <bounds::Fn Std, bounds::Fn Fast>
-struct UnaryPair {
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  template <bounds::Fn F> struct Graded {
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(F, bounds::Prec::f32, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(F, s, p, x[0], 0, e);
-    }
-  };
-};
-
 #define CUC_F18_UNARY(Name, slug, Std, Fast, stdname, fastname, stdcall, fastcall, refcall, LO, HI, seed)         \
-  struct Name : UnaryPair<bounds::Fn::Std, bounds::Fn::Fast> {                                                  \
+  struct Name {                                                                                                 \
+    CUC_MATH_TYPES(float, 1);                                                                                   \
     static constexpr UnitInfo info{slug, "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,           \
                                    Kind::numeric, 0};                                                           \
     static Domain<float, 1> domain() {                                                                          \
-      Domain<float, 1> d;                                                                                       \
-      d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};                                                              \
+      Domain<float, 1> d = whole_range<float>();                                                                \
       add_uniform_edges(d, 0, LO, HI, 20000, seed);                                                             \
       add_uniform_edges(d, 0, 0.5, 2.0, 5000, seed + 1);                                                        \
       return d;                                                                                                 \
     }                                                                                                           \
     static Exact reference(const In& x) { return refcall(x[0]); }                                               \
-    struct Standard : Graded<bounds::Fn::Std> {                                                                 \
+    struct Standard : RowForm<float, Fn::Std> {                                                                 \
       static constexpr const char* name = stdname;                                                              \
       static constexpr Role role = Role::robust;                                                                \
       CUC_HD static float apply(const In& x) { return stdcall(x[0]); }                                          \
     };                                                                                                          \
-    struct Intrinsic : Graded<bounds::Fn::Fast> {                                                               \
+    struct Intrinsic : RowForm<float, Fn::Fast> {                                                               \
       static constexpr const char* name = fastname;                                                             \
       static constexpr Role role = Role::recommended;                                                           \
       static constexpr bool cpu = false;                                                                        \
@@ -81,14 +65,9 @@ CUC_F18_UNARY(IntrinsicLog2, "intrinsic_log2", log2, i_log2, "log2f", "fast_log2
 struct IntrinsicPow {
   static constexpr UnitInfo info{"intrinsic_pow", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
                                  Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 2;
-  using Out = float;
-  using In = Args<float, 2>;
-  using Fn = bounds::Fn;
+  CUC_MATH_TYPES(float, 2);
   static Domain<float, 2> domain() {
-    Domain<float, 2> d;
-    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
+    Domain<float, 2> d = whole_range<float, 2>();
     d.arg[1] = {-200.0f, 200.0f, true, false};
     unsigned long long s = 0x9f;
     for (int k = 0; k < 20000; ++k) {  // x > 0 spread over its binades, y uniform: results mostly finite
@@ -100,24 +79,16 @@ struct IntrinsicPow {
     return d;
   }
   static Exact reference(const In& x) { return ref::pow_c99(x[0], x[1]); }
-  struct Standard {
+  struct Standard : RowForm<float, Fn::pow, 2> {
     static constexpr const char* name = "powf";
     static constexpr Role role = Role::robust;
     CUC_HD static float apply(const In& x) { return powf(x[0], x[1]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::pow, bounds::Prec::f32, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(Fn::pow, s, p, x[0], x[1], e);
-    }
   };
-  struct Intrinsic {
+  struct Intrinsic : RowForm<float, Fn::i_pow, 2> {
     static constexpr const char* name = "fast_powf";
     static constexpr Role role = Role::recommended;
     static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return CUC_FAST(__powf(x[0], x[1]), powf(x[0], x[1])); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::i_pow, bounds::Prec::f32, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(Fn::i_pow, s, p, x[0], x[1], e);
-    }
   };
   using forms = Forms<Standard, Intrinsic>;
 };

@@ -14,9 +14,7 @@
 //         errors are measured and reported, never passed. GPU only.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
@@ -27,20 +25,12 @@ namespace cuconform::units {
 #endif
 
 struct IntrinsicTrigForms {
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  using Fn = bounds::Fn;
+  CUC_MATH_TYPES(float, 1);
   static Exact reference(const In& x) { return ref::sin(x[0]); }
 
-  template <Fn F> struct Graded {
+  template <Fn F> struct Graded : RowForm<float, F> {
     static constexpr bool cpu = false;
     static constexpr Role role = Role::probe;
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(F, bounds::Prec::f32, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(F, s, p, x[0], 0, e);
-    }
   };
   struct Sinf : Graded<Fn::i_sin> {
     static constexpr const char* name = "fast_sinf";

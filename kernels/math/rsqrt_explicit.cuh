@@ -16,25 +16,16 @@
 //         kernels/codegen/rsqrt_explicit.cuh.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 template <class T>
 struct RsqrtBase {
-  using Arg = T;
-  static constexpr int arity = 1;
-  using Out = T;
-  using In = Args<T, 1>;
-  static constexpr bounds::Prec P = bounds::prec_of<T>();
-  using Fn = bounds::Fn;
+  CUC_MATH_TYPES(T, 1);
   static Domain<T, 1> domain() {
-    Domain<T, 1> d;
-    d.arg[0] = {-std::numeric_limits<T>::max(), std::numeric_limits<T>::max(), true, false};
-    for (double v : {4.0, 0.25, 2.0, 3.0, 1e-40, 1e-310, 0x1p-149, 0x1p126, 0x1p127})
-      if (v >= static_cast<double>(std::numeric_limits<T>::denorm_min())) add_edge(d, v);
+    Domain<T, 1> d = whole_range<T>();
+    add_representable_edges(d, {4.0, 0.25, 2.0, 3.0, 1e-40, 1e-310, 0x1p-149, 0x1p126, 0x1p127});
     return d;
   }
   static Exact reference(const In& x) { return ref::rsqrt(x[0]); }
@@ -44,14 +35,10 @@ struct RsqrtBase {
     return std::is_same_v<T, float> && s == Side::gpu && !p.prec_div && !p.prec_sqrt;
   }
 
-  struct Rsqrt {
+  struct Rsqrt : RowForm<T, Fn::rsqrt> {
     static constexpr const char* name = "rsqrt";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::rsqrt(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::rsqrt, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::rsqrt, s, p, x[0], 0, e);
-    }
   };
   struct OneOverSqrt {
     static constexpr const char* name = "one_over_sqrt";
@@ -89,16 +76,14 @@ struct RsqrtBase {
 struct RsqrtExplicitF : RsqrtBase<float> {
   using Base = RsqrtBase<float>;
   static constexpr UnitInfo info{"rsqrt_explicit_f32", "F5", "num.rsqrtf-explicit", "12.1.6", 12, Kind::numeric, 0};
-  CUC_FORM(Rsqrt); CUC_FORM(OneOverSqrt);
-  using forms = Forms<Rsqrt, OneOverSqrt>;
+  CUC_FORMS(Rsqrt, OneOverSqrt);
 };
 CUCONFORM_UNIT(RsqrtExplicitF)
 
 struct RsqrtExplicitD : RsqrtBase<double> {
   using Base = RsqrtBase<double>;
   static constexpr UnitInfo info{"rsqrt_explicit_f64", "F5", "num.rsqrtf-explicit", "12.1.6", 12, Kind::numeric, 0};
-  CUC_FORM(Rsqrt); CUC_FORM(OneOverSqrt);
-  using forms = Forms<Rsqrt, OneOverSqrt>;
+  CUC_FORMS(Rsqrt, OneOverSqrt);
 };
 CUCONFORM_UNIT(RsqrtExplicitD)
 

@@ -15,24 +15,15 @@
 //         (one reduction) in kernels/codegen/sincos_reduction.cuh.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 template <class T>
 struct SincosBase {
-  using Arg = T;
-  static constexpr int arity = 1;
-  using Out = T;
-  using In = Args<T, 1>;
-  static constexpr bounds::Prec P = bounds::prec_of<T>();
-  using Fn = bounds::Fn;
+  CUC_MATH_TYPES(T, 1);
   static Domain<T, 1> domain() {
-    Domain<T, 1> d;
-    const T big = std::numeric_limits<T>::max();
-    d.arg[0] = {-big, big, true, false};
+    Domain<T, 1> d = whole_range<T>();
     add_uniform_edges(d, 0, -10.0, 10.0, 2000, 0x5c);
     return d;
   }
@@ -44,24 +35,16 @@ struct SincosBase {
     return a != T(0) || (M<T>::one / a == M<T>::one / b);
   }
 
-  struct SincosSin {
+  struct SincosSin : RowForm<T, Fn::sincos> {
     static constexpr const char* name = "sincos_sin";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { T s, c; M<T>::sincos(x[0], &s, &c); return s; }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sincos, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::sincos, s, p, x[0], 0, e);
-    }
   };
-  struct SincosCos {
+  struct SincosCos : RowForm<T, Fn::sincos_c> {
     static constexpr const char* name = "sincos_cos";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { T s, c; M<T>::sincos(x[0], &s, &c); return c; }
     static Exact reference(const In& x) { return ref::cos(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sincos_c, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::sincos_c, s, p, x[0], 0, e);
-    }
   };
   struct EqualsPair {
     static constexpr const char* name = "sincos_equals_pair";
@@ -82,16 +65,14 @@ struct SincosBase {
 struct SincosFamilyF : SincosBase<float> {
   using Base = SincosBase<float>;
   static constexpr UnitInfo info{"sincos_family_f32", "F20", "num.sincos-family", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORM(SincosSin); CUC_FORM(SincosCos); CUC_FORM(EqualsPair);
-  using forms = Forms<SincosSin, SincosCos, EqualsPair>;
+  CUC_FORMS(SincosSin, SincosCos, EqualsPair);
 };
 CUCONFORM_UNIT(SincosFamilyF)
 
 struct SincosFamilyD : SincosBase<double> {
   using Base = SincosBase<double>;
   static constexpr UnitInfo info{"sincos_family_f64", "F20", "num.sincos-family", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORM(SincosSin); CUC_FORM(SincosCos); CUC_FORM(EqualsPair);
-  using forms = Forms<SincosSin, SincosCos, EqualsPair>;
+  CUC_FORMS(SincosSin, SincosCos, EqualsPair);
 };
 CUCONFORM_UNIT(SincosFamilyD)
 

@@ -21,28 +21,18 @@
 //         degrees with the division's and sinpi's bounds.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 template <class T>
 struct SinpiBase {
-  using Arg = T;
-  static constexpr int arity = 1;
-  using Out = T;
-  using In = Args<T, 1>;
-  static constexpr bounds::Prec P = bounds::prec_of<T>();
-  using Fn = bounds::Fn;
+  CUC_MATH_TYPES(T, 1);
 
   static Domain<T, 1> domain() {
-    Domain<T, 1> d;
-    const T big = std::numeric_limits<T>::max();
-    d.arg[0] = {-big, big, true, false};
-    for (double v : {0.5, -0.5, 1.5, 2.5, -3.0, 1.0, 2.0, 0.25, 1.0 / 3, 1.0 / 6, 30.0, 45.0, 90.0, 180.0, 270.0, 360.0, -180.0,
-                     1e3, 1e6, 1e7, 8388607.5, 8388608.0, 16777216.0, 1e15, 4503599627370495.5, 1e300})
-      add_edge(d, v);
+    Domain<T, 1> d = whole_range<T>();
+    add_edges(d, {0.5, -0.5, 1.5, 2.5, -3.0, 1.0, 2.0, 0.25, 1.0 / 3, 1.0 / 6, 30.0, 45.0, 90.0, 180.0, 270.0, 360.0, -180.0,
+                  1e3, 1e6, 1e7, 8388607.5, 8388608.0, 16777216.0, 1e15, 4503599627370495.5, 1e300});
     add_uniform_edges(d, 0, -4.0, 4.0, 2000, 0x23);
     add_uniform_edges(d, 0, -720.0, 720.0, 1000, 0x2323);
     return d;
@@ -72,71 +62,49 @@ struct SinpiBase {
     }
     return PointBound::absolute(std::nextafter(static_cast<double>(dx) + own, HUGE_VAL), "sin(pi_T*x): |pi-pi_T||x| + rounding + row");
   }
+  /// The warned forms sin(pi_T * x) and cos(pi_T * x): F's row through naive_at().
+  template <Fn F> struct NaivePi {
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    static constexpr Role role = Role::warned;
+    static Budget budget(Side s, const Profile& p) {
+      const bounds::Resolved r = bounds::resolve(F, P, s, p);
+      if (!r.row) return Budget::report(r.why);
+      return Budget{Metric::bound, r.row->ulps, "derived (BPG §12.1.9): |pi - fl(pi)| |x| + half an ulp of fl(pi x) + " +
+                                                    bounds::source_of(r, F, P, s)};
+    }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) { return naive_at(F, x, e, s, p); }
+  };
 
-  struct Sinpi {
+  struct Sinpi : RowForm<T, Fn::sinpi> {
     static constexpr const char* name = "sinpi";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::sinpi(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sinpi, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::sinpi, s, p, x[0], 0, e);
-    }
   };
-  struct Cospi {
+  struct Cospi : RowForm<T, Fn::cospi> {
     static constexpr const char* name = "cospi";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::cospi(x[0]); }
     static Exact reference(const In& x) { return ref::cospi(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::cospi, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::cospi, s, p, x[0], 0, e);
-    }
   };
-  struct SincospiSin {
+  struct SincospiSin : RowForm<T, Fn::sincospi> {
     static constexpr const char* name = "sincospi_sin";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { T s, c; M<T>::sincospi(x[0], &s, &c); return s; }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sincospi, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::sincospi, s, p, x[0], 0, e);
-    }
   };
-  struct SincospiCos {
+  struct SincospiCos : RowForm<T, Fn::sincospi_c> {
     static constexpr const char* name = "sincospi_cos";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { T s, c; M<T>::sincospi(x[0], &s, &c); return c; }
     static Exact reference(const In& x) { return ref::cospi(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sincospi_c, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::sincospi_c, s, p, x[0], 0, e);
-    }
   };
-  struct SinPix {
+  struct SinPix : NaivePi<Fn::sin> {
     static constexpr const char* name = "sin_pi_x";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
-    static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::sin(M<T>::pi * x[0]); }
-    static Budget budget(Side s, const Profile& p) {
-      const bounds::Resolved r = bounds::resolve(Fn::sin, P, s, p);
-      if (!r.row) return Budget::report(r.why);
-      return Budget{Metric::bound, r.row->ulps, "derived (BPG §12.1.9): |pi - fl(pi)| |x| + half an ulp of fl(pi x) + " +
-                                                    bounds::source_of(r, Fn::sin, P, s)};
-    }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) { return naive_at(Fn::sin, x, e, s, p); }
   };
-  struct CosPix {
+  struct CosPix : NaivePi<Fn::cos> {
     static constexpr const char* name = "cos_pi_x";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
-    static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::cos(M<T>::pi * x[0]); }
     static Exact reference(const In& x) { return ref::cospi(x[0]); }
-    static Budget budget(Side s, const Profile& p) {
-      const bounds::Resolved r = bounds::resolve(Fn::cos, P, s, p);
-      if (!r.row) return Budget::report(r.why);
-      return Budget{Metric::bound, r.row->ulps, "derived (BPG §12.1.9): |pi - fl(pi)| |x| + half an ulp of fl(pi x) + " +
-                                                    bounds::source_of(r, Fn::cos, P, s)};
-    }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) { return naive_at(Fn::cos, x, e, s, p); }
   };
   /// Degrees: sinpi(x / 180) against sin(pi x / 180) with the exact division.
   struct SinpiDegrees {
@@ -173,18 +141,14 @@ struct SinpiBase {
 struct SinpiCospiF : SinpiBase<float> {
   using Base = SinpiBase<float>;
   static constexpr UnitInfo info{"sinpi_cospi_f32", "F23", "num.sinpi-cospi", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORM(Sinpi); CUC_FORM(Cospi); CUC_FORM(SincospiSin); CUC_FORM(SincospiCos); CUC_FORM(SinPix); CUC_FORM(CosPix);
-  CUC_FORM(SinpiDegrees);
-  using forms = Forms<Sinpi, Cospi, SincospiSin, SincospiCos, SinPix, CosPix, SinpiDegrees>;
+  CUC_FORMS(Sinpi, Cospi, SincospiSin, SincospiCos, SinPix, CosPix, SinpiDegrees);
 };
 CUCONFORM_UNIT(SinpiCospiF)
 
 struct SinpiCospiD : SinpiBase<double> {
   using Base = SinpiBase<double>;
   static constexpr UnitInfo info{"sinpi_cospi_f64", "F23", "num.sinpi-cospi", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORM(Sinpi); CUC_FORM(Cospi); CUC_FORM(SincospiSin); CUC_FORM(SincospiCos); CUC_FORM(SinPix); CUC_FORM(CosPix);
-  CUC_FORM(SinpiDegrees);
-  using forms = Forms<Sinpi, Cospi, SincospiSin, SincospiCos, SinPix, CosPix, SinpiDegrees>;
+  CUC_FORMS(Sinpi, Cospi, SincospiSin, SincospiCos, SinPix, CosPix, SinpiDegrees);
 };
 CUCONFORM_UNIT(SinpiCospiD)
 

@@ -16,57 +16,48 @@
 //         The PTX side (pow not simplified) is kernels/codegen/small_integer_powers.cuh.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 template <class T>
 struct IntPowBase {
-  using Arg = T;
-  static constexpr int arity = 1;
-  using Out = T;
-  using In = Args<T, 1>;
-  static constexpr bounds::Prec P = bounds::prec_of<T>();
+  CUC_MATH_TYPES(T, 1);
 
   static Domain<T, 1> domain() {
-    Domain<T, 1> d;
-    const T big = std::numeric_limits<T>::max();
-    d.arg[0] = {-big, big, true, false};
-    for (double v : {-3.0, 3.0, -2.0, 2.5, -0.5, 1e-10, -1e-9, 1e12, -1e13, 1e30, 1e-30, 1e60, 1e-60, 1e100})
-      add_edge(d, v);
+    Domain<T, 1> d = whole_range<T>();
+    add_edges(d, {-3.0, 3.0, -2.0, 2.5, -0.5, 1e-10, -1e-9, 1e12, -1e13, 1e30, 1e-30, 1e60, 1e-60, 1e100});
     add_uniform_edges(d, 0, -100.0, 100.0, 2000, 0x21);
     return d;
   }
   static Exact reference(const In& x) { return ref::pow_int(x[0], 2); }
 
   template <int N> static Exact power_ref(const In& x) { return ref::pow_int(x[0], N); }
-  template <int N> static PointBound pow_at(const In& x, const Exact& e, Side s, const Profile& p) {
-    return bounds::at<T>(bounds::Fn::pow, s, p, x[0], N, e);
-  }
+  /// pow(x, N), graded by pow's row at (x, N).
+  template <int N> struct PowN : RowForm<T, Fn::pow> {
+    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    static constexpr Role role = Role::warned;
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      return PowN::row_at(x[0], N, e, s, p);
+    }
+  };
   /// Specials of the products: what IEEE multiplication gives (0*inf never
   /// arises: x*x*... of one value), equal to the exact x^n.
   static bool product_special(T x) { return x == 0 || std::isinf(x) || std::isnan(x); }
 
-  struct SqMul {
+  struct SqMul : RowForm<T, Fn::mul> {
     static constexpr const char* name = "sq_mul";
     static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return x[0] * x[0]; }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::mul, P, s, p); }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
       if (product_special(x[0])) return PointBound::exact_value(bounds::rn<T>(e), "special(IEEE product)");
-      return bounds::at<T>(bounds::Fn::mul, s, p, x[0], x[0], e);
+      return SqMul::row_at(x[0], x[0], e, s, p);
     }
   };
-  struct SqPow {
+  struct SqPow : PowN<2> {
     static constexpr const char* name = "sq_pow";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
-    static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(2)); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::pow, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) { return pow_at<2>(x, e, s, p); }
   };
   struct CubeMul {
     static constexpr const char* name = "cube_mul";
@@ -75,7 +66,7 @@ struct IntPowBase {
     CUC_HD static T apply(const In& x) { return x[0] * x[0] * x[0]; }
     static Exact reference(const In& x) { return power_ref<3>(x); }
     static Budget budget(Side s, const Profile& p) {
-      return bounds::composed_budget("x*x*x (two roundings)", {bounds::Fn::mul}, P, s, p);
+      return bounds::composed_budget("x*x*x (two roundings)", {Fn::mul}, P, s, p);
     }
     static PointBound bound_at(const In& x, const Exact& e, Side, const Profile&) {
       if (product_special(x[0])) return PointBound::exact_value(bounds::rn<T>(e), "special(IEEE product)");
@@ -84,14 +75,10 @@ struct IntPowBase {
       return PointBound::absolute(bounds::abs_bound(bounds::times(bounds::times(a, a), a)));
     }
   };
-  struct CubePow {
+  struct CubePow : PowN<3> {
     static constexpr const char* name = "cube_pow";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
-    static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(3)); }
     static Exact reference(const In& x) { return power_ref<3>(x); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::pow, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) { return pow_at<3>(x, e, s, p); }
   };
   /// x^5 from x^2 (the common subexpression the guide means): x2 = x*x; x2*x2*x.
   struct FifthCse {
@@ -104,7 +91,7 @@ struct IntPowBase {
     }
     static Exact reference(const In& x) { return power_ref<5>(x); }
     static Budget budget(Side s, const Profile& p) {
-      return bounds::composed_budget("x2 = x*x; x2*x2*x (three roundings)", {bounds::Fn::mul}, P, s, p);
+      return bounds::composed_budget("x2 = x*x; x2*x2*x (three roundings)", {Fn::mul}, P, s, p);
     }
     static PointBound bound_at(const In& x, const Exact& e, Side, const Profile&) {
       if (product_special(x[0])) return PointBound::exact_value(bounds::rn<T>(e), "special(IEEE product)");
@@ -114,30 +101,24 @@ struct IntPowBase {
       return PointBound::absolute(bounds::abs_bound(bounds::times(bounds::times(x2, x2), a)));
     }
   };
-  struct FifthPow {
+  struct FifthPow : PowN<5> {
     static constexpr const char* name = "fifth_pow";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
-    static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(5)); }
     static Exact reference(const In& x) { return power_ref<5>(x); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(bounds::Fn::pow, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) { return pow_at<5>(x, e, s, p); }
   };
 };
 
 struct SmallIntPowersF : IntPowBase<float> {
   using Base = IntPowBase<float>;
   static constexpr UnitInfo info{"small_int_powers_f32", "F21", "num.small-integer-powers", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORM(SqMul); CUC_FORM(SqPow); CUC_FORM(CubeMul); CUC_FORM(CubePow); CUC_FORM(FifthCse); CUC_FORM(FifthPow);
-  using forms = Forms<SqMul, SqPow, CubeMul, CubePow, FifthCse, FifthPow>;
+  CUC_FORMS(SqMul, SqPow, CubeMul, CubePow, FifthCse, FifthPow);
 };
 CUCONFORM_UNIT(SmallIntPowersF)
 
 struct SmallIntPowersD : IntPowBase<double> {
   using Base = IntPowBase<double>;
   static constexpr UnitInfo info{"small_int_powers_f64", "F21", "num.small-integer-powers", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORM(SqMul); CUC_FORM(SqPow); CUC_FORM(CubeMul); CUC_FORM(CubePow); CUC_FORM(FifthCse); CUC_FORM(FifthPow);
-  using forms = Forms<SqMul, SqPow, CubeMul, CubePow, FifthCse, FifthPow>;
+  CUC_FORMS(SqMul, SqPow, CubeMul, CubePow, FifthCse, FifthPow);
 };
 CUCONFORM_UNIT(SmallIntPowersD)
 

@@ -15,37 +15,24 @@
 //         Float and double.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 template <class T>
 struct SqrtBase {
-  using Arg = T;
-  static constexpr int arity = 1;
-  using Out = T;
-  using In = Args<T, 1>;
-  static constexpr bounds::Prec P = bounds::prec_of<T>();
-  using Fn = bounds::Fn;
+  CUC_MATH_TYPES(T, 1);
   static Domain<T, 1> domain() {
-    Domain<T, 1> d;
-    d.arg[0] = {-std::numeric_limits<T>::max(), std::numeric_limits<T>::max(), true, false};
-    for (double v : {4.0, 2.0, 0.25, 1e-40, 1e-310, 0x1p127, 0x1p-149})
-      if (v >= static_cast<double>(std::numeric_limits<T>::denorm_min())) add_edge(d, v);
+    Domain<T, 1> d = whole_range<T>();
+    add_representable_edges(d, {4.0, 2.0, 0.25, 1e-40, 1e-310, 0x1p127, 0x1p-149});
     return d;
   }
   static Exact reference(const In& x) { return ref::sqrt(x[0]); }
 
-  struct Sqrt {
+  struct Sqrt : RowForm<T, Fn::sqrt> {
     static constexpr const char* name = "sqrt";
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::sqrt(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sqrt, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::sqrt, s, p, x[0], 0, e);
-    }
   };
   struct XTimesRsqrt {
     static constexpr const char* name = "x_times_rsqrt";
@@ -74,8 +61,7 @@ struct SqrtSpecialValuesF : SqrtBase<float> {
   using Base = SqrtBase<float>;
   static constexpr UnitInfo info{"sqrt_special_values_f32", "F6", "num.sqrtf-approx-special-values", "12.1.1", 12,
                                  Kind::numeric, 0};
-  CUC_FORM(Sqrt); CUC_FORM(XTimesRsqrt);
-  using forms = Forms<Sqrt, XTimesRsqrt>;
+  CUC_FORMS(Sqrt, XTimesRsqrt);
 };
 CUCONFORM_UNIT(SqrtSpecialValuesF)
 
@@ -83,8 +69,7 @@ struct SqrtSpecialValuesD : SqrtBase<double> {
   using Base = SqrtBase<double>;
   static constexpr UnitInfo info{"sqrt_special_values_f64", "F6", "num.sqrtf-approx-special-values", "12.1.1", 12,
                                  Kind::numeric, 0};
-  CUC_FORM(Sqrt); CUC_FORM(XTimesRsqrt);
-  using forms = Forms<Sqrt, XTimesRsqrt>;
+  CUC_FORMS(Sqrt, XTimesRsqrt);
 };
 CUCONFORM_UNIT(SqrtSpecialValuesD)
 

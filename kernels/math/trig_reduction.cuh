@@ -19,20 +19,13 @@
 //         each threshold and large k.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
 template <class T>
 struct TrigReductionBase {
-  using Arg = T;
-  static constexpr int arity = 1;
-  using Out = T;
-  using In = Args<T, 1>;
-  static constexpr bounds::Prec P = bounds::prec_of<T>();
-  using Fn = bounds::Fn;
+  CUC_MATH_TYPES(T, 1);
   static constexpr bool f32 = std::is_same_v<T, float>;
   static constexpr double threshold = f32 ? 105615.0 : 2147483648.0;
 
@@ -51,9 +44,8 @@ struct TrigReductionBase {
     }
   }
   static Domain<T, 1> domain() {
-    Domain<T, 1> d;
+    Domain<T, 1> d = whole_range<T>();
     const T big = std::numeric_limits<T>::max();
-    d.arg[0] = {-big, big, true, false};
     // Both sides of the fast/slow path threshold.
     const T t = static_cast<T>(threshold);
     T a = t, b = t;
@@ -66,8 +58,7 @@ struct TrigReductionBase {
       d.edges.push_back({{b}});
     }
     add_uniform_edges(d, 0, threshold * 0.999, threshold * 1.001, 1000, 0xf4);
-    for (double v : {105614.99, 105615.01, 0x1p20, 1e6, 1e22, 1e30, 3.4e38, 1e300, 0x1p1023})
-      add_edge(d, v);
+    add_edges(d, {105614.99, 105615.01, 0x1p20, 1e6, 1e22, 1e30, 3.4e38, 1e300, 0x1p1023});
     // Nearest to k*pi/2: small k, k around the threshold, large k.
     const double k0 = std::floor(threshold / 1.5707963267948966);
     for (double k = 1; k <= 300; ++k) near_multiple(d, k);
@@ -84,34 +75,22 @@ struct TrigReductionBase {
   }
   static Exact reference(const In& x) { return ref::sin(x[0]); }
 
-  struct Sin {
+  struct Sin : RowForm<T, Fn::sin> {
     static constexpr const char* name = "sin";
     static constexpr Role role = Role::probe;
     CUC_HD static T apply(const In& x) { return M<T>::sin(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sin, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::sin, s, p, x[0], 0, e);
-    }
   };
-  struct Cos {
+  struct Cos : RowForm<T, Fn::cos> {
     static constexpr const char* name = "cos";
     static constexpr Role role = Role::probe;
     CUC_HD static T apply(const In& x) { return M<T>::cos(x[0]); }
     static Exact reference(const In& x) { return ref::cos(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::cos, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::cos, s, p, x[0], 0, e);
-    }
   };
-  struct Tan {
+  struct Tan : RowForm<T, Fn::tan> {
     static constexpr const char* name = "tan";
     static constexpr Role role = Role::probe;
     CUC_HD static T apply(const In& x) { return M<T>::tan(x[0]); }
     static Exact reference(const In& x) { return ref::tan(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::tan, P, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<T>(Fn::tan, s, p, x[0], 0, e);
-    }
   };
 };
 
@@ -119,8 +98,7 @@ struct TrigReductionF : TrigReductionBase<float> {
   using Base = TrigReductionBase<float>;
   static constexpr UnitInfo info{"trig_reduction_f32", "F4", "num.trig-argument-reduction-paths", "12.1.1", 12,
                                  Kind::numeric, 0};
-  CUC_FORM(Sin); CUC_FORM(Cos); CUC_FORM(Tan);
-  using forms = Forms<Sin, Cos, Tan>;
+  CUC_FORMS(Sin, Cos, Tan);
 };
 CUCONFORM_UNIT(TrigReductionF)
 
@@ -128,8 +106,7 @@ struct TrigReductionD : TrigReductionBase<double> {
   using Base = TrigReductionBase<double>;
   static constexpr UnitInfo info{"trig_reduction_f64", "F4", "num.trig-argument-reduction-paths", "12.1.1", 12,
                                  Kind::numeric, 0};
-  CUC_FORM(Sin); CUC_FORM(Cos); CUC_FORM(Tan);
-  using forms = Forms<Sin, Cos, Tan>;
+  CUC_FORMS(Sin, Cos, Tan);
 };
 CUCONFORM_UNIT(TrigReductionD)
 

@@ -40,9 +40,11 @@ struct PlantedMath {
     static constexpr Role role = Role::probe;
     static constexpr bool uses_double = true;
     CUC_HD static float apply(const In& x) { return dsin(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sin, bounds::Prec::f32, s, standard(p)); }
+    /// sinf's row without the fast-math mapping (RowForm's, at the standard profile).
+    using SinRow = RowForm<float, Fn::sin>;
+    static Budget budget(Side s, const Profile& p) { return SinRow::budget(s, standard(p)); }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(Fn::sin, s, standard(p), x[0], 0, e);
+      return SinRow::bound_at(x, e, s, standard(p));
     }
   };
   /// 3 ulp off: outside sinf's 2 ulp (and glibc's 1).
@@ -62,15 +64,11 @@ struct PlantedMath {
     static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) { return (x[0] - x[0] == x[0] - x[0]) ? dsin(x[0]) : 0.0f; }
   };
-  struct SinpiControl {
+  struct SinpiControl : RowForm<float, Fn::sinpi> {
     static constexpr const char* name = "sinpi_control";
     static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return sinpif(x[0]); }
     static Exact reference(const In& x) { return ref::sinpi(x[0]); }
-    static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::sinpi, bounds::Prec::f32, s, p); }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::at<float>(Fn::sinpi, s, p, x[0], 0, e);
-    }
   };
   /// +0 where -0 is exact: sinpi(-0) must be -0.
   struct SinpiLosesSignOfZero : SinpiControl {

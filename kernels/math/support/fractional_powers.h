@@ -12,9 +12,7 @@
 // (bounds::Acc): that is the budget, evaluated per input.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/bounds.h"
-#include "cuconform/unit.h"
-#include "math/support/math_fn.h"
+#include "math/support/math_unit.h"
 
 namespace cuconform::units::table6 {
 
@@ -156,9 +154,8 @@ template <class T> Domain<T, 1> domain() {
   d.arg[0] = {T(0), std::numeric_limits<T>::max(), true, true};
   d.edges.push_back({{std::numeric_limits<T>::infinity()}});
   d.edges.push_back({{std::numeric_limits<T>::quiet_NaN()}});
-  for (double v : {0.125, 8.0, 64.0, 512.0, 2.0, 0.5, 1e-30, 3e38, 0x1p126, 0x1.8p126, 0x1p127, 1e-40, 1e300, 1e-310})
-    if (v <= static_cast<double>(std::numeric_limits<T>::max()) && v >= static_cast<double>(std::numeric_limits<T>::denorm_min()))
-      d.edges.push_back({{static_cast<T>(v)}});
+  add_representable_edges(d, {0.125, 8.0, 64.0, 512.0, 2.0, 0.5, 1e-30, 3e38, 0x1p126, 0x1.8p126, 0x1p127, 1e-40, 1e300,
+                              1e-310});
   return d;
 }
 
@@ -167,6 +164,7 @@ template <class T, int K>
 struct Formula {
   using R = Row<T, K>;
   using In = Args<T, 1>;
+  using Single = RowForm<T, static_cast<Fn>(single_fn<K>())>;  ///< rows 7-10: the one function's row
   static constexpr const char* name = R::fname;
   static constexpr Role role = Role::recommended;
   /// Not swept through its row's function: the exact value here is pow's
@@ -175,7 +173,7 @@ struct Formula {
   CUC_HD static T apply(const In& x) { return R::f(x[0]); }
   static Exact reference(const In& x) { return ref::pow_rational(x[0], R::p, R::q); }
   static Budget budget(Side s, const Profile& p) {
-    if constexpr (single_fn<K>() >= 0) return bounds::budget(static_cast<Fn>(single_fn<K>()), bounds::prec_of<T>(), s, p);
+    if constexpr (single_fn<K>() >= 0) return Single::budget(s, p);
     return R::budget(s, p);
   }
   static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
@@ -186,7 +184,7 @@ struct Formula {
                                          ? "x=-0 (outside the precondition): formula gives pow's value"
                                          : "x=-0 (outside the precondition): formula differs from pow");
     if (x == 0 || std::isinf(x) || std::isnan(x)) return PointBound::exact_value(bounds::rn<T>(e), "special(C99 Annex F pow)");
-    if constexpr (single_fn<K>() >= 0) return bounds::at<T>(static_cast<Fn>(single_fn<K>()), s, p, x, 0, e);
+    if constexpr (single_fn<K>() >= 0) return Single::bound_at(in, e, s, p);
     if (std::isinf(e.hi)) return PointBound::ulp(0, "exact value overflows");
     static const Comp cpu = comps(bounds::prec_of<T>(), Side::cpu, p), gpu = comps(bounds::prec_of<T>(), Side::gpu, p);
     const Comp& c = s == Side::cpu ? cpu : gpu;
@@ -211,6 +209,14 @@ struct Pow {
   static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
     return bounds::pow_rounded_exponent<T>(s, p, x[0], R::p, R::q, e);
   }
+};
+
+/// The unit of one precision, but for its info and forms (CUC_T6_FORMS).
+template <class T>
+struct Unit {
+  CUC_MATH_TYPES(T, 1);
+  static Domain<T, 1> domain() { return table6::domain<T>(); }
+  static Exact reference(const In& x) { return ref::pow_rational(x[0], 1, 1); }  // unused: every form has its own
 };
 
 }  // namespace cuconform::units::table6

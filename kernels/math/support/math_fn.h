@@ -5,11 +5,11 @@
 // promotion). On the host these are glibc's functions, or CUDA's own host
 // implementations for the CUDA-only ones (rsqrtf, rcbrtf, sinpif, cospif,
 // sincospif and their double versions; crt/math_functions.hpp).
-// Not a unit (CMake globs kernels/**/*.cuh only).
+// Not a unit (CMake takes units from the headers directly in kernels/<area>/);
+// math units include it through math/support/math_unit.h.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cmath>
-#include <limits>
 
 #include "cuconform/unit.h"
 
@@ -65,29 +65,4 @@ template <> struct M<double> {
   static constexpr double pi = 3.141592653589793;
 };
 
-/// Edge points uniform in [lo, hi] (the sampler stratifies by binade, which
-/// puts most inputs near 0; functions like exp2 need the whole linear range).
-template <class T, int N>
-void add_uniform_edges(Domain<T, N>& d, int arg, double lo, double hi, int n, unsigned long long seed) {
-  unsigned long long s = seed;
-  for (int k = 0; k < n; ++k) {
-    s = s * 6364136223846793005ull + 1442695040888963407ull;
-    const double u = static_cast<double>(s >> 11) * 0x1p-53;
-    Args<T, N> a;
-    for (int j = 0; j < N; ++j) a[j] = static_cast<T>(1);
-    a[arg] = static_cast<T>(lo + (hi - lo) * u);
-    d.edges.push_back(a);
-  }
-}
-template <class T> void add_edge(Domain<T, 1>& d, double v) {
-  if (std::fabs(v) <= static_cast<double>(std::numeric_limits<T>::max())) d.edges.push_back({{static_cast<T>(v)}});
-}
-
 }  // namespace cuconform::units
-
-/// A unit written once as a template (XBase<T>) is registered per precision as
-/// a plain struct whose forms are nested in it by name, so that the kernels'
-/// mangled names carry the unit and the form (codegen rules "form:<name>" and
-/// the f64 lint find them): struct XF : XBase<float> { CUC_FORM(Cbrt); ... };
-#define CUC_FORM(Name) \
-  struct Name : Base::Name {}
