@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 #include "deploy/support/arch_id.h"
 
@@ -40,8 +41,7 @@ struct CudaArch : FactsShape {
       DeviceBuffer<int> d(1);
       deploy_arch_id_kernel<<<1, 1>>>(d.p);
       CUC_CHECK(cudaGetLastError());
-      int v = 0;
-      CUC_CHECK(cudaMemcpy(&v, d.p, sizeof v, cudaMemcpyDeviceToHost));
+      const int v = gpu::read_one(d.p);
       cudaFuncAttributes fa{};
       CUC_CHECK(cudaFuncGetAttributes(&fa, deploy_arch_id_kernel));
       int dev = 0;

@@ -54,6 +54,7 @@
 #include <thread>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/driver_entry.h"
 #include "cuconform/kernel_unit.h"
 
@@ -66,28 +67,6 @@ inline unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock
 constexpr long long kRendezvousTimeout = 20000000LL;  // about 10 ms of clock64() at ~2 GHz
 constexpr long long kWorkIters = 4000000LL;  // about 2 ms: nvcc folds 4 steps into one dependent mad.lo
 
-struct Stream {
-  cudaStream_t s{};
-  explicit Stream(unsigned flags = cudaStreamNonBlocking) { CUC_CHECK(cudaStreamCreateWithFlags(&s, flags)); }
-  ~Stream() { if (s) cudaStreamDestroy(s); }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-};
-struct Event {
-  cudaEvent_t e{};
-  Event() { CUC_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming)); }
-  ~Event() { if (e) cudaEventDestroy(e); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-};
-template <class T>
-struct Dev {
-  T* p = nullptr;
-  explicit Dev(std::size_t n) { CUC_CHECK(cudaMalloc(reinterpret_cast<void**>(&p), (n ? n : 1) * sizeof(T))); }
-  ~Dev() { if (p) cudaFree(p); }
-  Dev(const Dev&) = delete;
-  Dev& operator=(const Dev&) = delete;
-};
 inline u32 code(bool ok) { return ok ? 1u : 0u; }
 
 // ---- kernels --------------------------------------------------------------------
@@ -158,12 +137,6 @@ inline const Driver& driver() {
   }();
   return d;
 }
-inline void cu_check(CUresult r, const char* what, const char* file, int line) {
-  if (r == CUDA_SUCCESS) return;
-  throw CudaFailure(std::string(what) + " failed: CUresult " + std::to_string(static_cast<int>(r)) + " at " + file + ":" +
-                    std::to_string(line));
-}
-#define CC_CU(call) ::cuconform::units::cc::cu_check((call), #call, __FILE__, __LINE__)
 
 /// The CUdevice of the runtime's current device (initialising the runtime).
 inline CUdevice current_cudevice(const Driver& d) {
@@ -171,12 +144,12 @@ inline CUdevice current_cudevice(const Driver& d) {
   CUC_CHECK(cudaGetDevice(&ordinal));
   CUC_CHECK(cudaFree(nullptr));  // a runtime call that needs the context
   CUdevice dev = 0;
-  CC_CU(d.device_get(&dev, ordinal));
+  CUC_CU_CHECK(d.device_get(&dev, ordinal));
   return dev;
 }
 inline CUcontext current_context(const Driver& d) {
   CUcontext c = nullptr;
-  CC_CU(d.get_current(&c));
+  CUC_CU_CHECK(d.get_current(&c));
   return c;
 }
 /// cuCtxCreate (v4) with no affinity or CIG parameters: a zeroed parameter
@@ -203,7 +176,7 @@ struct OtherContext {
   u32* sink = nullptr;
   explicit OtherContext(const Driver& drv) : d(drv) {
     const CUdevice dev = current_cudevice(d);
-    CC_CU(create_context(d, &ctx, dev));  // pushes ctx
+    CUC_CU_CHECK(create_context(d, &ctx, dev));  // pushes ctx
     const cudaError_t e1 = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
     const cudaError_t e2 = e1 == cudaSuccess ? cudaMalloc(reinterpret_cast<void**>(&sink), 64 * sizeof(u32)) : e1;
     CUcontext popped = nullptr;
@@ -211,10 +184,10 @@ struct OtherContext {
     CUC_CHECK(e1);
     CUC_CHECK(e2);
   }
-  void push() const { CC_CU(d.push(ctx)); }
+  void push() const { CUC_CU_CHECK(d.push(ctx)); }
   void pop() const {
     CUcontext c = nullptr;
-    CC_CU(d.pop(&c));
+    CUC_CU_CHECK(d.pop(&c));
   }
   ~OtherContext() {
     if (!ctx) return;
@@ -254,21 +227,13 @@ struct ConcurrentKernels {
   }
   /// Kernel j on stream j (non-blocking), issued in order or in reverse.
   static void on_streams(const KernelCase& c, const In* in, Out* out, bool reverse) {
-    std::vector<cudaStream_t> st(static_cast<std::size_t>(c.p0));
-    std::size_t made = 0;
-    cudaError_t e = cudaSuccess;
-    for (; made < st.size() && e == cudaSuccess; ++made) e = cudaStreamCreateWithFlags(&st[made], cudaStreamNonBlocking);
-    if (e != cudaSuccess) --made;
-    if (e == cudaSuccess) {
-      for (long i = 0; i < c.p0; ++i) {
-        const long j = reverse ? c.p0 - 1 - i : i;
-        slice(c, in, out, j, st[static_cast<std::size_t>(j)]);
-      }
-      e = cudaGetLastError();
-      for (std::size_t i = 0; i < made && e == cudaSuccess; ++i) e = cudaStreamSynchronize(st[i]);
+    const std::vector<gpu::Stream> st = gpu::make_n<gpu::Stream>(static_cast<std::size_t>(c.p0), cudaStreamNonBlocking);
+    for (long i = 0; i < c.p0; ++i) {
+      const long j = reverse ? c.p0 - 1 - i : i;
+      slice(c, in, out, j, st[static_cast<std::size_t>(j)]);
     }
-    for (std::size_t i = 0; i < made; ++i) cudaStreamDestroy(st[i]);
-    CUC_CHECK(e);
+    CUC_CHECK(cudaGetLastError());
+    for (const gpu::Stream& s : st) CUC_CHECK(cudaStreamSynchronize(s));
   }
   struct streams {
     static constexpr const char* name = "streams";
@@ -284,10 +249,10 @@ struct ConcurrentKernels {
     static constexpr const char* name = "serial";
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
-      cc::Stream s;
-      for (long j = 0; j < c.p0; ++j) slice(c, in, out, j, s.s);
+      gpu::Stream s(cudaStreamNonBlocking);
+      for (long j = 0; j < c.p0; ++j) slice(c, in, out, j, s);
       CUC_CHECK(cudaGetLastError());
-      CUC_CHECK(cudaStreamSynchronize(s.s));
+      CUC_CHECK(cudaStreamSynchronize(s));
     }
   };
   /// Observed: K one-block kernels in K streams wait for each other (10 ms at
@@ -299,22 +264,14 @@ struct ConcurrentKernels {
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
       if (c.n < 1000 || static_cast<std::size_t>(c.p0) > c.n) return;
-      cc::Dev<unsigned> counter(1);
+      DeviceBuffer<unsigned> counter(1);
       CUC_CHECK(cudaMemset(counter.p, 0, sizeof(unsigned)));
       CUC_CHECK(cudaDeviceSynchronize());
-      std::vector<cudaStream_t> st(static_cast<std::size_t>(c.p0));
-      std::size_t made = 0;
-      cudaError_t e = cudaSuccess;
-      for (; made < st.size() && e == cudaSuccess; ++made) e = cudaStreamCreateWithFlags(&st[made], cudaStreamNonBlocking);
-      if (e != cudaSuccess) --made;
-      if (e == cudaSuccess) {
-        for (std::size_t j = 0; j < st.size(); ++j)
-          cc::cc_rendezvous<<<1, 32, 0, st[j]>>>(counter.p, static_cast<unsigned>(c.p0), out + j, cc::kRendezvousTimeout);
-        e = cudaGetLastError();
-        if (e == cudaSuccess) e = cudaDeviceSynchronize();
-      }
-      for (std::size_t i = 0; i < made; ++i) cudaStreamDestroy(st[i]);
-      CUC_CHECK(e);
+      const std::vector<gpu::Stream> st = gpu::make_n<gpu::Stream>(static_cast<std::size_t>(c.p0), cudaStreamNonBlocking);
+      for (std::size_t j = 0; j < st.size(); ++j)
+        cc::cc_rendezvous<<<1, 32, 0, st[j]>>>(counter.p, static_cast<unsigned>(c.p0), out + j, cc::kRendezvousTimeout);
+      CUC_CHECK(cudaGetLastError());
+      CUC_CHECK(cudaDeviceSynchronize());
     }
   };
   using forms = Forms<streams, streams_reverse, serial, rendezvous>;
@@ -346,16 +303,17 @@ struct ConcurrentKernels {
   static void perf(Perf& p) {
     constexpr int kK = 4;
     auto* sink = static_cast<std::uint32_t*>(p.buffer(kK * 32 * sizeof(std::uint32_t)));
-    cc::Stream side[kK];
-    cc::Event fork, join[kK];
+    const std::vector<gpu::Stream> side = gpu::make_n<gpu::Stream>(kK, cudaStreamNonBlocking);
+    gpu::Event fork(cudaEventDisableTiming);
+    const std::vector<gpu::Event> join = gpu::make_n<gpu::Event>(kK, cudaEventDisableTiming);
     p.time("one", [=](cudaStream_t s) { cc::cc_work<<<1, 32, 0, s>>>(sink, cc::kWorkIters); }, 0);
     p.time("concurrent4", [&, sink](cudaStream_t s) {
-      CUC_CHECK(cudaEventRecord(fork.e, s));
+      CUC_CHECK(cudaEventRecord(fork, s));
       for (int j = 0; j < kK; ++j) {
-        CUC_CHECK(cudaStreamWaitEvent(side[j].s, fork.e, 0));
-        cc::cc_work<<<1, 32, 0, side[j].s>>>(sink + 32 * j, cc::kWorkIters);
-        CUC_CHECK(cudaEventRecord(join[j].e, side[j].s));
-        CUC_CHECK(cudaStreamWaitEvent(s, join[j].e, 0));
+        CUC_CHECK(cudaStreamWaitEvent(side[j], fork, 0));
+        cc::cc_work<<<1, 32, 0, side[j]>>>(sink + 32 * j, cc::kWorkIters);
+        CUC_CHECK(cudaEventRecord(join[j], side[j]));
+        CUC_CHECK(cudaStreamWaitEvent(s, join[j], 0));
       }
     }, 0);
     p.time("serial4", [=](cudaStream_t s) {
@@ -435,7 +393,7 @@ struct PrimaryContext : FactsShape {
     static void probe(const cc::Driver& d, const Out* out, std::vector<Out>& got) {
       const CUdevice dev = cc::current_cudevice(d);
       CUcontext primary = nullptr, again = nullptr;
-      CC_CU(d.primary_retain(&primary, dev));
+      CUC_CU_CHECK(d.primary_retain(&primary, dev));
       struct Release {
         const cc::Driver& d;
         CUdevice dev;
@@ -445,9 +403,9 @@ struct PrimaryContext : FactsShape {
       got[1] = cc::code(cc::current_context(d) == primary);
       unsigned flags = 0;
       int active = 0;
-      CC_CU(d.primary_state(dev, &flags, &active));
+      CUC_CU_CHECK(d.primary_state(dev, &flags, &active));
       got[2] = cc::code(active == 1);
-      CC_CU(d.primary_retain(&again, dev));
+      CUC_CU_CHECK(d.primary_retain(&again, dev));
       ++release.n;
       got[3] = cc::code(again == primary);
       // 4 another host thread
@@ -465,15 +423,15 @@ struct PrimaryContext : FactsShape {
         CUC_CHECK(e);
         got[4] = cc::code(there == primary);
       }
-      cc::Dev<std::uint32_t> tmp(kN);
+      DeviceBuffer<std::uint32_t> tmp(kN);
       // 5 push / launch / pop
       {
-        CC_CU(d.push(primary));
+        CUC_CU_CHECK(d.push(primary));
         cc::cc_fill<<<cc::blocks(kN), cc::kBlock>>>(tmp.p, kN, 0x5eedu);
         const cudaError_t e = cudaGetLastError();
         const cudaError_t s = cudaDeviceSynchronize();
         CUcontext popped = nullptr;
-        CC_CU(d.pop(&popped));
+        CUC_CU_CHECK(d.pop(&popped));
         CUC_CHECK(e);
         CUC_CHECK(s);
         got[5] = cc::code(popped == primary && cc::current_context(d) == primary && all_equal_here(tmp.p, kN, 0x5eedu));
@@ -505,7 +463,7 @@ struct PrimaryContext : FactsShape {
       CUC_CHECK(cudaDeviceSynchronize());
       got[8] = cc::code(all_equal_here(mine, kN, 0xbeefu));
       CUcontext popped = nullptr;
-      CC_CU(d.pop(&popped));
+      CUC_CU_CHECK(d.pop(&popped));
       pushed = false;
       got[9] = cc::code(popped == made && cc::current_context(d) == primary);
       const CUresult dr = d.destroy(made);
@@ -541,7 +499,7 @@ struct PrimaryContext : FactsShape {
     const cc::Driver& d = cc::driver();
     if (!d.missing.empty()) throw CudaFailure("driver entry points not found: " + d.missing);
     cc::OtherContext other(d);
-    cc::Stream s2;
+    gpu::Stream s2(cudaStreamNonBlocking);
     auto* sink = static_cast<std::uint32_t*>(p.buffer(64 * sizeof(std::uint32_t)));
     p.time_host("one", nullptr, [=](cudaStream_t s) {
       cc::cc_work<<<1, 32, 0, s>>>(sink, cc::kWorkIters);
@@ -550,10 +508,10 @@ struct PrimaryContext : FactsShape {
     });
     p.time_host("two_streams_one_context", nullptr, [&, sink](cudaStream_t s) {
       cc::cc_work<<<1, 32, 0, s>>>(sink, cc::kWorkIters);
-      cc::cc_work<<<1, 32, 0, s2.s>>>(sink + 32, cc::kWorkIters);
+      cc::cc_work<<<1, 32, 0, s2>>>(sink + 32, cc::kWorkIters);
       CUC_CHECK(cudaGetLastError());
       CUC_CHECK(cudaStreamSynchronize(s));
-      CUC_CHECK(cudaStreamSynchronize(s2.s));
+      CUC_CHECK(cudaStreamSynchronize(s2));
     });
     p.time_host("two_contexts", nullptr, [&, sink](cudaStream_t s) {
       cc::cc_work<<<1, 32, 0, s>>>(sink, cc::kWorkIters);

@@ -61,131 +61,12 @@
 #include <string>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
+#include "exec/support/mem_sync_domain.cuh"
+#include "exec/support/pdl_pair.cuh"
 
 namespace cuconform::units {
-
-// ---- E10: the producer / consumer pair --------------------------------------------
-namespace pdl {
-
-constexpr unsigned kBlock = 256;
-constexpr int kPreIters = 4;  // the consumer's independent work per element (correctness cases)
-
-CUC_HD inline std::uint32_t hash(std::uint32_t x) {
-  x ^= x >> 16;
-  x *= 0x7feb352du;
-  x ^= x >> 15;
-  x *= 0x846ca68bu;
-  x ^= x >> 16;
-  return x;
-}
-/// What the producer writes for input v in round r (a new value every round,
-/// so X left from the previous round is stale).
-CUC_HD inline std::uint32_t produce(std::uint32_t v, std::uint32_t r) { return hash(v + 0x9e3779b9u * (r + 1u)); }
-/// The consumer's independent preamble: depends on the input only.
-CUC_HD inline std::uint32_t prework(std::uint32_t v, std::uint32_t r, int iters) {
-  std::uint32_t h = v ^ (r * 0x85ebca6bu);
-  for (int i = 0; i < iters; ++i) h = hash(h + static_cast<std::uint32_t>(i));
-  return h;
-}
-/// One round folded into the accumulator: for fixed inputs a bijection of the
-/// accumulator, so a changed X in any round survives to the end.
-CUC_HD inline std::uint32_t fold(std::uint32_t acc, std::uint32_t x, std::uint32_t pre) {
-  return ((acc << 5) | (acc >> 27)) ^ (x + pre);
-}
-
-__device__ inline void spin(long long cycles) {
-  if (cycles <= 0) return;
-  const long long t0 = clock64();
-  while (clock64() - t0 < cycles) {
-  }
-}
-
-template <bool Trigger>
-__device__ void primary_body(const std::uint32_t* in, std::uint32_t* x, unsigned n, std::uint32_t r, long long delay) {
-#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900  // (griddepcontrol is CC >= 9.0; min_cc keeps older GPUs out)
-  if constexpr (Trigger) cudaTriggerProgrammaticLaunchCompletion();  // before the work: the dependent may start now
-#endif
-  spin(delay);
-  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) x[i] = produce(in[i], r);
-}
-template <bool Wait>
-__device__ void secondary_body(const std::uint32_t* in, const std::uint32_t* x, std::uint32_t* acc, unsigned n,
-                               std::uint32_t r, int pre_iters) {
-  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  const std::uint32_t pre = i < n ? prework(in[i], r, pre_iters) : 0u;  // independent of the primary
-#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
-  if constexpr (Wait) cudaGridDependencySynchronize();  // the primary has completed and flushed
-#endif
-  if (i < n) acc[i] = fold(acc[i], x[i], pre);
-}
-
-}  // namespace pdl
-
-__global__ void pdl_primary_trigger(const std::uint32_t* in, std::uint32_t* x, unsigned n, std::uint32_t r, long long delay) {
-  pdl::primary_body<true>(in, x, n, r, delay);
-}
-__global__ void pdl_primary_implicit(const std::uint32_t* in, std::uint32_t* x, unsigned n, std::uint32_t r, long long delay) {
-  pdl::primary_body<false>(in, x, n, r, delay);
-}
-__global__ void pdl_secondary_wait(const std::uint32_t* in, const std::uint32_t* x, std::uint32_t* acc, unsigned n,
-                                   std::uint32_t r, int pre_iters) {
-  pdl::secondary_body<true>(in, x, acc, n, r, pre_iters);
-}
-__global__ void pdl_secondary_nowait(const std::uint32_t* in, const std::uint32_t* x, std::uint32_t* acc, unsigned n,
-                                     std::uint32_t r, int pre_iters) {
-  pdl::secondary_body<false>(in, x, acc, n, r, pre_iters);
-}
-
-namespace pdl {
-
-using Primary = void (*)(const std::uint32_t*, std::uint32_t*, unsigned, std::uint32_t, long long);
-using Secondary = void (*)(const std::uint32_t*, const std::uint32_t*, std::uint32_t*, unsigned, std::uint32_t, int);
-
-/// A stream of the unit's own (PDL pairs a primary and a secondary of one
-/// stream; a non-blocking stream keeps other work out of it).
-struct OwnStream {
-  cudaStream_t s = nullptr;
-  OwnStream() { CUC_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
-  ~OwnStream() { if (s) cudaStreamDestroy(s); }
-  OwnStream(const OwnStream&) = delete;
-  OwnStream& operator=(const OwnStream&) = delete;
-};
-
-/// One round: the primary as a plain launch, then the secondary through
-/// cudaLaunchKernelEx, with the programmatic-serialization attribute or none.
-inline void launch_pair(Primary p, Secondary k, bool programmatic, const std::uint32_t* in, std::uint32_t* x, std::uint32_t* acc,
-                  unsigned n, std::uint32_t r, long long delay, int pre_iters, cudaStream_t s) {
-  const unsigned blocks = (n + kBlock - 1) / kBlock;
-  p<<<blocks, kBlock, 0, s>>>(in, x, n, r, delay);
-  CUC_CHECK(cudaGetLastError());
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  attr[0].val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t cfg{};
-  cfg.gridDim = dim3(blocks);
-  cfg.blockDim = dim3(kBlock);
-  cfg.dynamicSmemBytes = 0;
-  cfg.stream = s;
-  cfg.attrs = programmatic ? attr : nullptr;
-  cfg.numAttrs = programmatic ? 1 : 0;
-  CUC_CHECK(cudaLaunchKernelEx(&cfg, k, in, static_cast<const std::uint32_t*>(x), acc, n, r, pre_iters));
-}
-
-/// The host's chain (the answer of every correct form).
-inline void chain(std::size_t n, long rounds, const std::uint32_t* in, std::uint32_t* out) {
-  for (std::size_t i = 0; i < n; ++i) {
-    std::uint32_t acc = 0;
-    for (long r = 0; r < rounds; ++r) {
-      const std::uint32_t rr = static_cast<std::uint32_t>(r);
-      acc = fold(acc, produce(in[i], rr), prework(in[i], rr, kPreIters));
-    }
-    out[i] = acc;
-  }
-}
-
-}  // namespace pdl
 
 struct ProgrammaticDependentLaunch {
   static constexpr UnitInfo info{"programmatic_dependent_launch", "E10", "exec.programmatic-dependent-launch",
@@ -208,14 +89,16 @@ struct ProgrammaticDependentLaunch {
 
   static void run(pdl::Primary p, pdl::Secondary k, bool programmatic, const KernelCase& c, const In* in, Out* out) {
     if (!c.n) return;
-    pdl::OwnStream st;
+    // A stream of the unit's own (PDL pairs a primary and a secondary of one
+    // stream; a non-blocking stream keeps other work out of it).
+    gpu::Stream st(cudaStreamNonBlocking);
     const unsigned n = static_cast<unsigned>(c.n);
     DeviceBuffer<std::uint32_t> x(c.n);
-    CUC_CHECK(cudaMemsetAsync(x.p, 0xff, c.n * sizeof(std::uint32_t), st.s));  // stale before round 0
-    CUC_CHECK(cudaMemsetAsync(out, 0, c.n * sizeof(Out), st.s));
+    CUC_CHECK(cudaMemsetAsync(x.p, 0xff, c.n * sizeof(std::uint32_t), st));  // stale before round 0
+    CUC_CHECK(cudaMemsetAsync(out, 0, c.n * sizeof(Out), st));
     for (long r = 0; r < c.p0; ++r)
-      pdl::launch_pair(p, k, programmatic, in, x.p, out, n, static_cast<std::uint32_t>(r), c.p1, pdl::kPreIters, st.s);
-    CUC_CHECK(cudaStreamSynchronize(st.s));
+      pdl::launch_pair(p, k, programmatic, in, x.p, out, n, static_cast<std::uint32_t>(r), c.p1, pdl::kPreIters, st);
+    CUC_CHECK(cudaStreamSynchronize(st));
   }
   struct serial {  // the plain two-launch version: stream order alone
     static constexpr const char* name = "serial";
@@ -310,118 +193,6 @@ struct ProgrammaticDependentLaunch {
 CUCONFORM_KERNEL_UNIT(ProgrammaticDependentLaunch)
 
 // ---- E12: memory synchronization domains -------------------------------------------
-namespace msd {
-
-constexpr unsigned kBlock = 256;
-
-/// One block's share of the sum, written to partial[b]; the last block to
-/// finish (ticket) adds the partials: the guide's fence-and-flag pattern at
-/// device scope, which a domain must keep working within one kernel.
-__device__ void sum_body(const std::uint32_t* in, std::uint32_t* partial, unsigned* ticket, unsigned n) {
-  __shared__ std::uint32_t s[kBlock];
-  __shared__ bool last;
-  std::uint32_t v = 0;
-  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) v += in[i];
-  s[threadIdx.x] = v;
-  __syncthreads();
-  for (unsigned w = blockDim.x / 2; w > 0; w /= 2) {
-    if (threadIdx.x < w) s[threadIdx.x] += s[threadIdx.x + w];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) {
-    partial[blockIdx.x] = s[0];
-    __threadfence();  // the partial is visible device-wide before the ticket
-    last = atomicAdd(ticket, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (last && threadIdx.x == 0) {
-    __threadfence();
-    std::uint32_t t = 0;
-    for (unsigned b = 0; b < gridDim.x; ++b) t += *static_cast<volatile std::uint32_t*>(&partial[b]);
-    partial[gridDim.x] = t;
-  }
-}
-
-inline unsigned blocks_for(std::size_t n) {
-  const std::size_t b = (n + kBlock * 4 - 1) / (kBlock * 4);
-  return static_cast<unsigned>(b < 1 ? 1 : b > 120 ? 120 : b);
-}
-
-}  // namespace msd
-
-__global__ void msd_sum(const std::uint32_t* in, std::uint32_t* partial, unsigned* ticket, unsigned n) {
-  msd::sum_body(in, partial, ticket, n);
-}
-__global__ void msd_mark(unsigned* flag, unsigned v) {
-  if (threadIdx.x == 0 && blockIdx.x == 0) *flag = v;
-}
-
-namespace msd {
-
-inline int domain_count() {
-  int dev = 0, v = 0;
-  CUC_CHECK(cudaGetDevice(&dev));
-  CUC_CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMemSyncDomainCount, dev));
-  return v;
-}
-inline int compute_capability() {
-  int dev = 0, major = 0, minor = 0;
-  CUC_CHECK(cudaGetDevice(&dev));
-  CUC_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-  CUC_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
-  return major * 10 + minor;
-}
-/// Physical domain for the remote logical one in the guide's example maps (1
-/// where there is more than one domain).
-inline unsigned char remote_physical() { return domain_count() > 1 ? 1 : 0; }
-
-inline cudaLaunchAttribute domain_attr(cudaLaunchMemSyncDomain d) {
-  cudaLaunchAttribute a{};
-  a.id = cudaLaunchAttributeMemSyncDomain;
-  a.val.memSyncDomain = d;
-  return a;
-}
-inline cudaLaunchAttribute map_attr(unsigned char def, unsigned char remote) {
-  cudaLaunchAttribute a{};
-  a.id = cudaLaunchAttributeMemSyncDomainMap;
-  a.val.memSyncDomainMap.default_ = def;
-  a.val.memSyncDomainMap.remote = remote;
-  return a;
-}
-inline cudaError_t set_stream_map(cudaStream_t s, unsigned char def, unsigned char remote) {
-  cudaLaunchAttributeValue v{};
-  v.memSyncDomainMap.default_ = def;
-  v.memSyncDomainMap.remote = remote;
-  return cudaStreamSetAttribute(s, cudaLaunchAttributeMemSyncDomainMap, &v);
-}
-inline cudaError_t set_stream_domain(cudaStream_t s, cudaLaunchMemSyncDomain d) {
-  cudaLaunchAttributeValue v{};
-  v.memSyncDomain = d;
-  return cudaStreamSetAttribute(s, cudaLaunchAttributeMemSyncDomain, &v);
-}
-
-struct OwnStream {
-  cudaStream_t s = nullptr;
-  OwnStream() { CUC_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
-  ~OwnStream() { if (s) cudaStreamDestroy(s); }
-  OwnStream(const OwnStream&) = delete;
-  OwnStream& operator=(const OwnStream&) = delete;
-};
-
-/// msd_sum through cudaLaunchKernelEx with the given attributes.
-inline cudaError_t launch_sum(const cudaLaunchAttribute* attrs, unsigned nattrs, const std::uint32_t* in, std::uint32_t* out,
-                              unsigned* ticket, std::size_t n, cudaStream_t s) {
-  cudaLaunchConfig_t cfg{};
-  cfg.gridDim = dim3(blocks_for(n));
-  cfg.blockDim = dim3(kBlock);
-  cfg.stream = s;
-  cfg.attrs = const_cast<cudaLaunchAttribute*>(attrs);
-  cfg.numAttrs = nattrs;
-  return cudaLaunchKernelEx(&cfg, msd_sum, in, out, ticket, static_cast<unsigned>(n));
-}
-
-}  // namespace msd
-
 struct MemSyncDomains {
   static constexpr UnitInfo info{"mem_sync_domains", "E12", "exec.memory-sync-domains", "CPG Memory Synchronization Domains", 11,
                                  Kind::kernel, 0};
@@ -447,11 +218,11 @@ struct MemSyncDomains {
   /// Runs `go(stream)` on a stream of the unit's own with a zeroed ticket.
   template <class Go>
   static void with_stream(const KernelCase&, Go&& go) {
-    msd::OwnStream st;
+    gpu::Stream st(cudaStreamNonBlocking);
     DeviceBuffer<unsigned> ticket(1);
-    CUC_CHECK(cudaMemsetAsync(ticket.p, 0, sizeof(unsigned), st.s));
-    go(st.s, ticket.p);
-    CUC_CHECK(cudaStreamSynchronize(st.s));
+    CUC_CHECK(cudaMemsetAsync(ticket.p, 0, sizeof(unsigned), st));
+    go(st, ticket.p);
+    CUC_CHECK(cudaStreamSynchronize(st));
   }
   struct default_domain {
     static constexpr const char* name = "default_domain";
@@ -502,27 +273,20 @@ struct MemSyncDomains {
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       with_stream(c, [&](cudaStream_t s, unsigned* t) {
-        msd::OwnStream cap;
-        CUC_CHECK(msd::set_stream_map(cap.s, 0, msd::remote_physical()));
-        CUC_CHECK(msd::set_stream_domain(cap.s, cudaLaunchMemSyncDomainRemote));
-        cudaGraph_t g = nullptr;
-        cudaGraphExec_t ge = nullptr;
-        CUC_CHECK(cudaStreamBeginCapture(cap.s, cudaStreamCaptureModeThreadLocal));
-        msd_sum<<<msd::blocks_for(c.n), msd::kBlock, 0, cap.s>>>(in, out, t, static_cast<unsigned>(c.n));
+        gpu::Stream cap(cudaStreamNonBlocking);
+        CUC_CHECK(msd::set_stream_map(cap, 0, msd::remote_physical()));
+        CUC_CHECK(msd::set_stream_domain(cap, cudaLaunchMemSyncDomainRemote));
+        gpu::Graph g;
+        CUC_CHECK(cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal));
+        msd_sum<<<msd::blocks_for(c.n), msd::kBlock, 0, cap>>>(in, out, t, static_cast<unsigned>(c.n));
         const cudaError_t launched = cudaGetLastError();
-        const cudaError_t ended = cudaStreamEndCapture(cap.s, &g);
+        const cudaError_t ended = cudaStreamEndCapture(cap, g.out());
         CUC_CHECK(launched);
         CUC_CHECK(ended);
-        const cudaError_t inst = cudaGraphInstantiate(&ge, g, 0);
-        if (inst != cudaSuccess) cudaGraphDestroy(g);
-        CUC_CHECK(inst);
+        gpu::GraphExec ge(g);
         CUC_CHECK(msd::set_stream_map(s, 0, 0));  // ignored by the graph
-        const cudaError_t run = cudaGraphLaunch(ge, s);
-        const cudaError_t done = cudaStreamSynchronize(s);
-        cudaGraphExecDestroy(ge);
-        cudaGraphDestroy(g);
-        CUC_CHECK(run);
-        CUC_CHECK(done);
+        CUC_CHECK(cudaGraphLaunch(ge, s));
+        CUC_CHECK(cudaStreamSynchronize(s));
       });
     }
   };
@@ -566,22 +330,20 @@ struct MemSyncDomainFacts : FactsShape {
       const int count = msd::domain_count(), cc = msd::compute_capability(), want = documented_count(cc);
       got[kCount] = want ? count == want : count >= 1;
       const unsigned char remote = count > 1 ? 1 : 0;
-      msd::OwnStream st;
+      gpu::Stream st(cudaStreamNonBlocking);
       DeviceBuffer<unsigned> flag(1);
       auto ran = [&](cudaError_t launched, unsigned tag) -> Out {
         if (launched != cudaSuccess) return code(launched);
-        const cudaError_t e = cudaStreamSynchronize(st.s);
+        const cudaError_t e = cudaStreamSynchronize(st);
         if (e != cudaSuccess) return code(e);
-        unsigned v = 0;
-        CUC_CHECK(cudaMemcpy(&v, flag.p, sizeof v, cudaMemcpyDeviceToHost));
-        return v == tag ? 1u : 0u;
+        return gpu::read_one(flag.p) == tag ? 1u : 0u;
       };
       auto mark = [&](const cudaLaunchAttribute* a, unsigned na, unsigned tag) {
         CUC_CHECK(cudaMemset(flag.p, 0, sizeof(unsigned)));
         cudaLaunchConfig_t cfg{};
         cfg.gridDim = dim3(1);
         cfg.blockDim = dim3(32);
-        cfg.stream = st.s;
+        cfg.stream = st;
         cfg.attrs = const_cast<cudaLaunchAttribute*>(a);
         cfg.numAttrs = na;
         return ran(cudaLaunchKernelEx(&cfg, msd_mark, flag.p, tag), tag);
@@ -592,29 +354,29 @@ struct MemSyncDomainFacts : FactsShape {
       got[kLaunchMapped] = mark(both, 2, 0xd0a2u);
 
       {  // a new stream's logical domain, before anything is set
-        msd::OwnStream fresh;
+        gpu::Stream fresh(cudaStreamNonBlocking);
         cudaLaunchAttributeValue v{};
         v.memSyncDomain = cudaLaunchMemSyncDomainRemote;
-        const cudaError_t e = cudaStreamGetAttribute(fresh.s, cudaLaunchAttributeMemSyncDomain, &v);
+        const cudaError_t e = cudaStreamGetAttribute(fresh, cudaLaunchAttributeMemSyncDomain, &v);
         got[kNewStreamDefault] = e != cudaSuccess ? code(e) : v.memSyncDomain == cudaLaunchMemSyncDomainDefault;
       }
       {  // stream attributes read back
-        cudaError_t e = msd::set_stream_map(st.s, 0, remote);
+        cudaError_t e = msd::set_stream_map(st, 0, remote);
         cudaLaunchAttributeValue v{};
-        if (e == cudaSuccess) e = cudaStreamGetAttribute(st.s, cudaLaunchAttributeMemSyncDomainMap, &v);
+        if (e == cudaSuccess) e = cudaStreamGetAttribute(st, cudaLaunchAttributeMemSyncDomainMap, &v);
         got[kStreamMap] = e != cudaSuccess ? code(e) : v.memSyncDomainMap.default_ == 0 && v.memSyncDomainMap.remote == remote;
-        e = msd::set_stream_domain(st.s, cudaLaunchMemSyncDomainRemote);
+        e = msd::set_stream_domain(st, cudaLaunchMemSyncDomainRemote);
         cudaLaunchAttributeValue d{};
-        if (e == cudaSuccess) e = cudaStreamGetAttribute(st.s, cudaLaunchAttributeMemSyncDomain, &d);
+        if (e == cudaSuccess) e = cudaStreamGetAttribute(st, cudaLaunchAttributeMemSyncDomain, &d);
         got[kStreamDomain] = e != cudaSuccess ? code(e) : d.memSyncDomain == cudaLaunchMemSyncDomainRemote;
       }
       {  // capture from the stream that now has the remote domain and the map
-        cudaGraph_t g = nullptr;
-        cudaError_t e = cudaStreamBeginCapture(st.s, cudaStreamCaptureModeThreadLocal);
+        gpu::Graph g;
+        cudaError_t e = cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal);
         if (e == cudaSuccess) {
-          msd_mark<<<1, 32, 0, st.s>>>(flag.p, 1u);
+          msd_mark<<<1, 32, 0, st>>>(flag.p, 1u);
           const cudaError_t l = cudaGetLastError();
-          e = cudaStreamEndCapture(st.s, &g);
+          e = cudaStreamEndCapture(st, g.out());
           if (e == cudaSuccess) e = l;
         }
         Out fact = 0;
@@ -632,7 +394,6 @@ struct MemSyncDomainFacts : FactsShape {
         } else {
           fact = code(e);
         }
-        if (g) cudaGraphDestroy(g);
         got[kCapture] = fact;
       }
       CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
@@ -646,9 +407,9 @@ struct MemSyncDomainFacts : FactsShape {
       Out got[kFacts] = {};
       got[0] = static_cast<Out>(msd::domain_count());
       got[1] = static_cast<Out>(msd::compute_capability());
-      msd::OwnStream fresh;
+      gpu::Stream fresh(cudaStreamNonBlocking);
       cudaLaunchAttributeValue v{};
-      const cudaError_t e = cudaStreamGetAttribute(fresh.s, cudaLaunchAttributeMemSyncDomainMap, &v);
+      const cudaError_t e = cudaStreamGetAttribute(fresh, cudaLaunchAttributeMemSyncDomainMap, &v);
       got[2] = e == cudaSuccess ? v.memSyncDomainMap.default_ : 1000u + static_cast<Out>(e);
       got[3] = e == cudaSuccess ? v.memSyncDomainMap.remote : 1000u + static_cast<Out>(e);
       cudaGetLastError();

@@ -57,6 +57,7 @@
 #include <string>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 #include "cuconform/register_load.h"
 
@@ -169,11 +170,7 @@ struct LaunchFailures : FactsShape {
       std::vector<Out> got(kFacts, 0u);
       DeviceBuffer<unsigned> flag(1);
       unsigned tag = 0x5eed0000u;
-      auto read_flag = [&] {
-        unsigned v = 0;
-        CUC_CHECK(cudaMemcpy(&v, flag.p, sizeof v, cudaMemcpyDeviceToHost));
-        return v;
-      };
+      auto read_flag = [&] { return gpu::read_one(flag.p); };
       // A launch that must fail: its code, then whether the error is gone
       // and the next launch runs.
       auto failing = [&](Fact f, cudaError_t documented, auto&& bad_launch) {

@@ -57,6 +57,7 @@
 #include <string>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -264,12 +265,9 @@ struct MessagePassing {
   static void go(litmus::MpKernel k, bool two, bool record, const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
     const std::size_t slots = streams(c) * static_cast<std::size_t>(c.p0);
     const int pairs = static_cast<int>(c.n), trials = static_cast<int>(c.p0);
-    unsigned seed = 0;
-    CUC_CHECK(cudaMemcpy(&seed, in, sizeof seed, cudaMemcpyDeviceToHost));
-    unsigned *data = nullptr, *flag = nullptr, *smids = nullptr;
-    CUC_CHECK(cudaMalloc(&data, slots * sizeof(unsigned)));
-    CUC_CHECK(cudaMalloc(&flag, slots * sizeof(unsigned)));
-    CUC_CHECK(cudaMalloc(&smids, 2 * c.n * sizeof(unsigned)));
+    const unsigned seed = gpu::read_one(in);
+    DeviceBuffer<unsigned> data_buf(slots), flag_buf(slots), smids_buf(2 * c.n);
+    unsigned *data = data_buf.p, *flag = flag_buf.p, *smids = smids_buf.p;
     CUC_CHECK(cudaMemsetAsync(data, 0, slots * sizeof(unsigned), s));
     CUC_CHECK(cudaMemsetAsync(flag, 0, slots * sizeof(unsigned), s));
     const unsigned stagger = static_cast<unsigned>(c.p1);
@@ -290,9 +288,6 @@ struct MessagePassing {
         litmus::placement().same_sm += sm[p] == sm[c.n + p];
       }
     }
-    CUC_CHECK(cudaFree(data));
-    CUC_CHECK(cudaFree(flag));
-    CUC_CHECK(cudaFree(smids));
   }
 
   struct threadfence {
@@ -398,7 +393,7 @@ struct Cumulativity {
     CUC_CHECK(cudaGetDevice(&dev));
     CUC_CHECK(cudaDeviceGetAttribute(&managed_ok, cudaDevAttrConcurrentManagedAccess, dev));
     const bool managed = c.p0 == 1 && managed_ok;  // else pinned (the CPU may not touch managed memory during a kernel)
-    unsigned *x = nullptr, *b = nullptr, *a = nullptr, *flags = nullptr;
+    unsigned *x = nullptr, *b = nullptr;  // (managed or mapped: chosen at run time, freed below)
     for (unsigned** p : {&x, &b}) {
       if (managed) {
         CUC_CHECK(cudaMallocManaged(p, bytes));
@@ -410,8 +405,8 @@ struct Cumulativity {
       }
       std::memset(*p, 0, bytes);
     }
-    CUC_CHECK(cudaMalloc(&a, bytes));
-    CUC_CHECK(cudaMalloc(&flags, 2 * sizeof(unsigned)));
+    DeviceBuffer<unsigned> a_buf(c.n), flags_buf(2);
+    unsigned *a = a_buf.p, *flags = flags_buf.p;
     CUC_CHECK(cudaMemset(a, 0, bytes));
     CUC_CHECK(cudaMemset(flags, 0, 2 * sizeof(unsigned)));
     CUC_CHECK(cudaDeviceSynchronize());
@@ -446,8 +441,6 @@ struct Cumulativity {
     const Out got[4] = {host_bad, dflags[0], timed_out | dflags[1], completed};
     CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
     for (unsigned* p : {x, b}) CUC_CHECK(managed ? cudaFree(p) : cudaFreeHost(p));
-    CUC_CHECK(cudaFree(a));
-    CUC_CHECK(cudaFree(flags));
   }
 
   struct system_scope {

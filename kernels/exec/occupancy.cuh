@@ -17,27 +17,11 @@
 //         kernel unchanged, lowers occupancy and shows how performance
 //         depends on it; a 64 x 64 shared tile cannot have a thread per
 //         element, so 32 x 32 or 64 x 16 threads handle four elements each).
-//         Limits: Programming Guide "Compute Capabilities" (technical
-//         specifications: CC 7.0 and 9.0 both 2048 threads, 32 blocks, 64 K
-//         registers an SM, at most 255 a thread; shared memory an SM 96 KB
-//         on 7.0, 228 KB on 9.0, at most 227 KB a block with the opt-in,
-//         48 KB without it; CC >= 8.0 reserves 1 KB a block for the system).
-//         Not in any table the runtime exposes, taken from the CUDA toolkit's
-//         occupancy calculator (cuda_occupancy.h, the Nsight Compute
-//         calculator): registers are allocated per warp in units of 256 out
-//         of 4 register-file quarters (sub-partitions) on CC >= 7.0, shared
-//         memory in units of 256 B (CC 7.x) or 128 B (CC >= 8.0). Those rows
-//         cover CC 7.0-12.x, hence min_cc 70 for the units that use the
-//         model on the GPU (the tile unit runs anywhere).
-// Model:  occ_model(limits, kernel, threads, dynamic bytes) = min over
-//         warps (max warps / warps a block), blocks (the SM's maximum),
-//         registers (regs a warp = roundup(32 r, 256); none if a block's warps
-//         rounded up to 4 times that exceed the per-block file; else
-//         4 floor(regs an SM / 4 / regs a warp) warps) and shared memory
-//         (roundup(static + dynamic + reserved, unit) a block out of the
-//         SM's bytes); 0 where the block cannot launch (threads above the
-//         device or the __launch_bounds__ maximum, dynamic bytes above the
-//         function's cudaFuncAttributeMaxDynamicSharedMemorySize).
+// Model:  occ_model, cuconform/models/occupancy.h: blocks an SM holds, the
+//         least of the warp, block, register and shared-memory bounds; its
+//         limits and allocation units (with their sources) cover CC 7.0-12.x,
+//         hence min_cc 70 for the units that use the model on the GPU (the
+//         tile unit runs anywhere).
 // Check:  E1 host model (exact): the guide's CC 7.0 numbers (32 registers for
 //         full occupancy, 1280 registers a 37-register warp, 12 blocks = 75 %,
 //         4 blocks = "63 %" where the naive 65536 / (1280 x 10) gives 5), the
@@ -88,198 +72,16 @@
 //         the host transpose, on shapes that are not tile multiples.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include <algorithm>
-#include <climits>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
 #include "cuconform/register_load.h"
+#include "exec/support/occupancy_runtime.h"
 
 namespace cuconform::units {
-
-// ---- the occupancy model (host) ----------------------------------------------
-/// Per-SM limits of one compute capability.
-struct OccLimits {
-  const char* name = "";
-  int warp = 32;
-  int max_threads_per_block = 1024;
-  int threads_per_sm = 0;       ///< max resident threads (warps x 32)
-  int blocks_per_sm = 0;        ///< max resident blocks
-  long regs_per_sm = 0;         ///< 32-bit registers of the SM
-  long regs_per_block = 0;      ///< registers one block may hold
-  int max_regs_per_thread = 255;
-  int reg_unit = 256;           ///< registers are allocated to a warp in units of this
-  int sub_partitions = 4;       ///< register-file quarters a warp's registers come from
-  long smem_per_sm = 0;         ///< shared memory of the SM (the largest carveout)
-  long smem_per_block = 0;      ///< per block without the opt-in (48 KB)
-  long smem_per_block_optin = 0;///< per block with cudaFuncAttributeMaxDynamicSharedMemorySize
-  long smem_reserved = 0;       ///< bytes the system reserves in every block (CC >= 8.0)
-  int smem_unit = 256;          ///< shared memory allocation granularity
-  int max_warps() const { return threads_per_sm / warp; }
-};
-
-/// What the model needs of a kernel (cudaFuncGetAttributes, plus its launch bound).
-struct OccKernel {
-  int regs = 0;             ///< registers a thread (numRegs)
-  long static_smem = 0;     ///< sharedSizeBytes
-  long max_dyn_smem = -1;   ///< maxDynamicSharedSizeBytes (< 0: no per-function limit)
-  int bound = 0;            ///< __launch_bounds__ maximum threads (0: none)
-};
-
-struct OccResult {
-  int blocks = 0, warps_per_block = 0;
-  int by_warps = 0, by_blocks = 0, by_regs = 0, by_smem = 0;
-  long regs_per_warp = 0, smem_per_block = 0;
-  bool launchable = false;
-  double occupancy = 0;  ///< active warps / max warps
-  std::string limiter() const {
-    if (!launchable) return "cannot launch";
-    if (blocks == by_regs) return "registers";
-    if (blocks == by_smem) return "shared memory";
-    if (blocks == by_warps) return "warps";
-    return "blocks";
-  }
-};
-
-inline long occ_round_up(long x, long unit) { return unit > 0 ? (x + unit - 1) / unit * unit : x; }
-
-/// Active blocks per SM of `k` launched with `threads` threads and `dyn`
-/// bytes of dynamic shared memory (the header's Model paragraph).
-inline OccResult occ_model(const OccLimits& L, const OccKernel& k, int threads, long dyn) {
-  OccResult r;
-  if (threads <= 0 || dyn < 0) return r;
-  r.warps_per_block = (threads + L.warp - 1) / L.warp;
-  r.by_warps = L.max_warps() / r.warps_per_block;
-  r.by_blocks = L.blocks_per_sm;
-  if (k.regs <= 0) {
-    r.by_regs = INT_MAX;
-  } else {
-    r.regs_per_warp = occ_round_up(static_cast<long>(k.regs) * L.warp, L.reg_unit);
-    const long block_check = r.regs_per_warp * occ_round_up(r.warps_per_block, L.sub_partitions);
-    if (k.regs > L.max_regs_per_thread || block_check > L.regs_per_block)
-      r.by_regs = 0;
-    else
-      r.by_regs = static_cast<int>((L.regs_per_sm / L.sub_partitions / r.regs_per_warp) * L.sub_partitions / r.warps_per_block);
-  }
-  const long used = k.static_smem + dyn;
-  r.smem_per_block = occ_round_up(used + L.smem_reserved, L.smem_unit);
-  const bool smem_ok = (k.max_dyn_smem < 0 || dyn <= k.max_dyn_smem) && used <= std::max(L.smem_per_block, L.smem_per_block_optin);
-  r.by_smem = !smem_ok ? 0 : r.smem_per_block == 0 ? INT_MAX : static_cast<int>(L.smem_per_sm / r.smem_per_block);
-  r.launchable = threads <= L.max_threads_per_block && (k.bound == 0 || threads <= k.bound) && r.by_regs > 0 &&
-                 r.by_smem > 0 && r.by_warps > 0;
-  r.blocks = r.launchable ? std::min(std::min(r.by_warps, r.by_blocks), std::min(r.by_regs, r.by_smem)) : 0;
-  r.occupancy = static_cast<double>(r.blocks) * r.warps_per_block / L.max_warps();
-  return r;
-}
-
-/// The largest block (threads) the model lets launch with no dynamic shared memory.
-inline int occ_largest_block(const OccLimits& L, const OccKernel& k) {
-  for (int t = L.max_threads_per_block; t > 0; --t)
-    if (occ_model(L, k, t, 0).launchable) return t;
-  return 0;
-}
-
-/// The most dynamic shared memory (<= cap) that keeps at least `want` blocks
-/// of `threads` resident in the model; -1 if even none does.
-inline long occ_max_dyn_for(const OccLimits& L, const OccKernel& k, int threads, int want, long cap) {
-  if (occ_model(L, k, threads, 0).blocks < want) return -1;
-  long lo = 0, hi = cap;
-  while (lo < hi) {
-    const long mid = lo + (hi - lo + 1) / 2;
-    if (occ_model(L, k, threads, mid).blocks >= want) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-// ---- tables: the guides' devices (host models) and the allocation units ------
-/// Programming Guide technical specifications; BPG §11.1.1 (256 registers a warp).
-inline OccLimits occ_cc70() {
-  OccLimits L;
-  L.name = "CC 7.0";
-  L.threads_per_sm = 2048; L.blocks_per_sm = 32; L.regs_per_sm = 65536; L.regs_per_block = 65536;
-  L.reg_unit = 256; L.sub_partitions = 4;
-  L.smem_per_sm = 96 * 1024; L.smem_per_block = 48 * 1024; L.smem_per_block_optin = 96 * 1024;
-  L.smem_reserved = 0; L.smem_unit = 256;
-  return L;
-}
-inline OccLimits occ_cc90() {
-  OccLimits L;
-  L.name = "CC 9.0";
-  L.threads_per_sm = 2048; L.blocks_per_sm = 32; L.regs_per_sm = 65536; L.regs_per_block = 65536;
-  L.reg_unit = 256; L.sub_partitions = 4;
-  L.smem_per_sm = 228 * 1024; L.smem_per_block = 48 * 1024; L.smem_per_block_optin = 227 * 1024;
-  L.smem_reserved = 1024; L.smem_unit = 128;
-  return L;
-}
-/// Fermi (CC 2.0, the Kepler Tuning Guide's comparison and the article's
-/// 2.x): 48 warps, 8 blocks, 32 K registers, at most 63 a thread, allocated
-/// 64 a warp (the CUDA Occupancy Calculator's CC 2.0 column; KTG reference [5]).
-inline OccLimits occ_cc20() {
-  OccLimits L;
-  L.name = "CC 2.0";
-  L.threads_per_sm = 1536; L.blocks_per_sm = 8; L.regs_per_sm = 32768; L.regs_per_block = 32768;
-  L.max_regs_per_thread = 63; L.reg_unit = 64; L.sub_partitions = 1;
-  L.smem_per_sm = 48 * 1024; L.smem_per_block = 48 * 1024; L.smem_per_block_optin = 48 * 1024; L.smem_unit = 128;
-  return L;
-}
-/// GK110 (CC 3.5) and GK210 (CC 3.7, twice the register file): KTG §1.4.1.
-inline OccLimits occ_cc35(bool gk210) {
-  OccLimits L;
-  L.name = gk210 ? "CC 3.7 (GK210)" : "CC 3.5 (GK110)";
-  L.threads_per_sm = 2048; L.blocks_per_sm = 16; L.regs_per_sm = gk210 ? 131072 : 65536; L.regs_per_block = 65536;
-  L.reg_unit = 256; L.sub_partitions = 4;
-  L.smem_per_sm = (gk210 ? 112 : 48) * 1024; L.smem_per_block = 48 * 1024; L.smem_per_block_optin = 48 * 1024;
-  L.smem_unit = 256;
-  return L;
-}
-/// CC 1.0/1.1 and 1.2/1.3 as the optimization article gives them: 24 or 32
-/// warps, 8 blocks, 8 K or 16 K registers (used here for warps and blocks only).
-inline OccLimits occ_cc1x(bool cc12) {
-  OccLimits L;
-  L.name = cc12 ? "CC 1.2" : "CC 1.0";
-  L.max_threads_per_block = 512; L.threads_per_sm = cc12 ? 1024 : 768; L.blocks_per_sm = 8;
-  L.regs_per_sm = cc12 ? 16384 : 8192; L.regs_per_block = L.regs_per_sm; L.sub_partitions = 1;
-  L.smem_per_sm = 16 * 1024; L.smem_per_block = 16 * 1024; L.smem_per_block_optin = 16 * 1024; L.smem_unit = 512;
-  return L;
-}
-
-/// The limits of the current device: its attributes, plus the allocation
-/// units no attribute exposes (header: cuda_occupancy.h). CC < 7.0 has no row.
-inline OccLimits occ_device_limits() {
-  int dev = 0;
-  CUC_CHECK(cudaGetDevice(&dev));
-  auto attr = [&](cudaDeviceAttr a) {
-    int v = 0;
-    CUC_CHECK(cudaDeviceGetAttribute(&v, a, dev));
-    return v;
-  };
-  const int cc = 10 * attr(cudaDevAttrComputeCapabilityMajor) + attr(cudaDevAttrComputeCapabilityMinor);
-  if (cc < 70 || cc >= 130)
-    throw CudaFailure("E1 occupancy model: no register/shared-memory allocation-unit row for CC " + std::to_string(cc / 10) +
-                      "." + std::to_string(cc % 10) + " (rows: CC 7.x, 8.x-12.x)");
-  OccLimits L;
-  L.name = "this device";
-  L.warp = attr(cudaDevAttrWarpSize);
-  L.max_threads_per_block = attr(cudaDevAttrMaxThreadsPerBlock);
-  L.threads_per_sm = attr(cudaDevAttrMaxThreadsPerMultiProcessor);
-  L.blocks_per_sm = attr(cudaDevAttrMaxBlocksPerMultiprocessor);
-  L.regs_per_sm = attr(cudaDevAttrMaxRegistersPerMultiprocessor);
-  L.regs_per_block = attr(cudaDevAttrMaxRegistersPerBlock);
-  L.max_regs_per_thread = 255;
-  L.reg_unit = 256;
-  L.sub_partitions = 4;
-  L.smem_per_sm = attr(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
-  L.smem_per_block = attr(cudaDevAttrMaxSharedMemoryPerBlock);
-  L.smem_per_block_optin = attr(cudaDevAttrMaxSharedMemoryPerBlockOptin);
-  L.smem_reserved = attr(cudaDevAttrReservedSharedMemoryPerBlock);
-  L.smem_unit = cc < 80 ? 256 : 128;
-  return L;
-}
 
 // ---- kernels of known resource use ---------------------------------------------
 /// 200 values live at once (integer arithmetic): uncapped it needs about 210
@@ -328,12 +130,6 @@ __global__ void occ_stream(const float4* __restrict__ in, float4* __restrict__ o
   }
 }
 
-struct OccKernelRef {
-  const char* name;
-  const void* fn;
-  int bound;   ///< its __launch_bounds__ maximum (0: none)
-  bool optin;  ///< raise its dynamic shared memory limit to the device's opt-in maximum
-};
 constexpr int kOccKernelCount = 11;
 inline std::vector<OccKernelRef> occ_kernels() {
   return {
@@ -352,105 +148,10 @@ inline std::vector<OccKernelRef> occ_kernels() {
 }
 inline const OccKernelRef& occ_kernel(const char* name) {
   static const std::vector<OccKernelRef> all = occ_kernels();
-  for (const auto& k : all)
-    if (std::strcmp(k.name, name) == 0) return k;
-  throw CudaFailure(std::string("internal: no occupancy kernel ") + name);
+  return occ_find(all, name);
 }
-
-/// The model's view of a kernel: cudaFuncGetAttributes after the opt-in (if any).
-inline OccKernel occ_describe(const OccKernelRef& r, const OccLimits& L) {
-  cudaFuncAttributes fa{};
-  if (r.optin) {
-    CUC_CHECK(cudaFuncGetAttributes(&fa, r.fn));
-    CUC_CHECK(cudaFuncSetAttribute(r.fn, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   static_cast<int>(L.smem_per_block_optin - static_cast<long>(fa.sharedSizeBytes))));
-  }
-  CUC_CHECK(cudaFuncGetAttributes(&fa, r.fn));
-  OccKernel k;
-  k.regs = fa.numRegs;
-  k.static_smem = static_cast<long>(fa.sharedSizeBytes);
-  k.max_dyn_smem = fa.maxDynamicSharedSizeBytes;
-  k.bound = r.bound;
-  return k;
-}
-inline int occ_attr_max_threads(const void* fn) {
-  cudaFuncAttributes fa{};
-  CUC_CHECK(cudaFuncGetAttributes(&fa, fn));
-  return fa.maxThreadsPerBlock;
-}
-
-/// The runtime's answer (an error is returned, and cleared, not thrown).
-struct OccAnswer {
-  cudaError_t err = cudaSuccess;
-  int blocks = -1;
-};
-inline OccAnswer occ_runtime(const void* fn, int threads, long dyn) {
-  OccAnswer a;
-  a.err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&a.blocks, fn, threads, static_cast<std::size_t>(dyn));
-  if (a.err != cudaSuccess) cudaGetLastError();
-  return a;
-}
-/// The runtime agrees with the model: the same count; or, not pinned by the
-/// documentation, cudaErrorInvalidValue for a block the model cannot launch,
-/// and above a __launch_bounds__ maximum the count the resources allow.
-inline bool occ_agrees(const OccLimits& L, const OccKernel& k, int threads, long dyn, const OccResult& m, const OccAnswer& a) {
-  if (a.err == cudaSuccess && a.blocks == m.blocks) return true;
-  if (!m.launchable && a.err == cudaErrorInvalidValue) return true;
-  if (k.bound && threads > k.bound && a.err == cudaSuccess) {
-    OccKernel unbounded = k;
-    unbounded.bound = 0;
-    return a.blocks == occ_model(L, unbounded, threads, dyn).blocks;
-  }
-  return false;
-}
-inline std::string occ_answer_text(const OccAnswer& a) {
-  return a.err == cudaSuccess ? std::to_string(a.blocks) : std::string(cudaGetErrorName(a.err));
-}
-inline std::string occ_kernel_text(const OccKernelRef& r, const OccKernel& k) {
-  return std::string(r.name) + " (" + std::to_string(k.regs) + " registers, " + std::to_string(k.static_smem) +
-         " B static, dynamic max " + std::to_string(k.max_dyn_smem) + " B" +
-         (k.bound ? ", __launch_bounds__(" + std::to_string(k.bound) + ")" : std::string()) + ")";
-}
-
-/// Facts written as 1 / 0; the failing ones are described and thrown after
-/// the output is written, so the failure lists every differing configuration.
-struct OccFacts {
-  std::vector<std::uint32_t> v;
-  std::vector<std::string> bad;
-  std::size_t nbad = 0;
-  template <class Describe>
-  void put(bool ok, Describe&& describe) {
-    v.push_back(ok ? 1u : 0u);
-    if (!ok) {
-      ++nbad;
-      if (bad.size() < 24) bad.push_back("[" + std::to_string(v.size() - 1) + "] " + describe());
-    }
-  }
-  void finish(std::uint32_t* out, std::size_t n, const std::string& head) {
-    if (v.size() != n)
-      throw CudaFailure("internal: " + std::to_string(v.size()) + " facts for a case of " + std::to_string(n));
-    CUC_CHECK(cudaMemcpy(out, v.data(), n * sizeof(std::uint32_t), cudaMemcpyHostToDevice));
-    if (!nbad) return;
-    std::string msg = head + ": " + std::to_string(nbad) + " of " + std::to_string(n) + " facts fail";
-    for (const auto& b : bad) msg += "\n    " + b;
-    if (nbad > bad.size()) msg += "\n    ...";
-    throw CudaFailure(msg);
-  }
-};
-
 
 // ---- E1 --------------------------------------------------------------------------
-inline std::vector<int> occ_block_sizes() {
-  std::vector<int> b = {1, 33, 100, 1000};
-  for (int t = 32; t <= 1024; t += 32) b.push_back(t);
-  return b;
-}
-constexpr int kOccBlockSizes = 36, kOccDynPoints = 14;
-/// Dynamic sizes from 0 to the function's maximum m, and one byte beyond.
-inline std::vector<long> occ_dyn_points(long m) {
-  return {0, 1, 127, 128, 1024, 4096, m / 8, m / 4, m / 3, m / 2, 2 * m / 3, m - 1, m, m + 1};
-}
-
 struct OccupancyRegisterModel : FactsShape {
   static constexpr UnitInfo info{"occupancy_register_model", "E1", "exec.occupancy-register-model", "11.1.1", 11,
                                  Kind::kernel, 70};
@@ -560,50 +261,6 @@ struct OccupancyRegisterModel : FactsShape {
 CUCONFORM_KERNEL_UNIT(OccupancyRegisterModel)
 
 // ---- E4 --------------------------------------------------------------------------
-/// The model's highest occupancy over warp multiples up to the device's maximum.
-inline double occ_best_occupancy(const OccLimits& L, const OccKernel& k, long dyn) {
-  double best = 0;
-  for (int t = L.warp; t <= L.max_threads_per_block; t += L.warp) best = std::max(best, occ_model(L, k, t, dyn).occupancy);
-  return best;
-}
-/// The perf tier's streaming setup: n float4, the opt-in raised on occ_stream.
-struct OccStream {
-  OccLimits L;
-  OccKernel k;
-  float4* in = nullptr;
-  float4* out = nullptr;
-  unsigned n = 1u << 24;  // 256 MiB read and 256 MiB written a launch
-  explicit OccStream(Perf& p) : L(occ_device_limits()) {
-    const OccKernelRef ref{"stream", reinterpret_cast<const void*>(occ_stream), 0, true};
-    k = occ_describe(ref, L);
-    in = static_cast<float4*>(p.buffer(std::size_t(n) * sizeof(float4)));
-    out = static_cast<float4*>(p.buffer(std::size_t(n) * sizeof(float4)));
-  }
-  double bytes() const { return 2.0 * n * sizeof(float4); }
-  /// Dynamic bytes that leave exactly `blocks` blocks of `threads` an SM, in
-  /// the model and in the runtime (else a failure naming both).
-  long pad_for(int threads, int blocks) const {
-    const long d = occ_max_dyn_for(L, k, threads, blocks, k.max_dyn_smem);
-    const OccAnswer a = d < 0 ? OccAnswer{} : occ_runtime(reinterpret_cast<const void*>(occ_stream), threads, d);
-    if (d < 0 || occ_model(L, k, threads, d).blocks != blocks || a.err != cudaSuccess || a.blocks != blocks)
-      throw CudaFailure("cannot pad occ_stream to " + std::to_string(blocks) + " blocks of " + std::to_string(threads) +
-                        " threads an SM: model dynamic size " + std::to_string(d) + ", runtime " + occ_answer_text(a));
-    return d;
-  }
-  int blocks_at(int threads, long dyn) const {
-    const OccAnswer a = occ_runtime(reinterpret_cast<const void*>(occ_stream), threads, dyn);
-    if (a.err != cudaSuccess) throw CudaFailure("cudaOccupancyMaxActiveBlocksPerMultiprocessor(occ_stream): " + occ_answer_text(a));
-    return a.blocks;
-  }
-  void time(Perf& p, const std::string& name, int threads, long dyn) const {
-    const float4* i = in;
-    float4* o = out;
-    const unsigned count = n, grid = (n + threads - 1) / threads;
-    const std::size_t bytes_dyn = static_cast<std::size_t>(dyn);
-    p.time(name, [=](cudaStream_t s) { occ_stream<<<grid, threads, bytes_dyn, s>>>(i, o, count); }, bytes());
-  }
-};
-
 struct BlockSizeHeuristics : FactsShape {
   static constexpr UnitInfo info{"block_size_heuristics", "E4", "exec.block-size-heuristics", "11.3", 11, Kind::kernel, 70};
   static constexpr std::size_t kPerKernelDyn = 4;
@@ -680,7 +337,7 @@ struct BlockSizeHeuristics : FactsShape {
   /// A streaming kernel: 32 vs 128 and 256 threads a block (no padding), and
   /// 64-thread blocks padded to about 2/3 of the SM's warps vs unpadded.
   static void perf(Perf& p) {
-    const OccStream s(p);
+    const OccStream s(p, occ_stream);
     s.time(p, "block_32", 32, 0);
     s.time(p, "block_128", 128, 0);
     s.time(p, "block_256", 256, 0);
@@ -732,25 +389,11 @@ struct SharedMemoryOccupancy : FactsShape {
         const OccKernel k = occ_describe(r, L);
         for (int t : kOccSweepBlocks) {
           const std::string at = occ_kernel_text(r, k) + ", " + std::to_string(t) + " threads";
-          OccAnswer prev = occ_runtime(r.fn, t, 0);
-          std::string rise, differ;
-          long differs = 0, steps = 0;
-          for (long d = 0; d <= k.max_dyn_smem + 511; d += 512) {
-            const long dd = std::min(d, k.max_dyn_smem);
-            const OccAnswer a = occ_runtime(r.fn, t, dd);
-            const OccResult m = occ_model(L, k, t, dd);
-            ++steps;
-            if (rise.empty() && (a.err != cudaSuccess || prev.err != cudaSuccess || a.blocks > prev.blocks))
-              rise = "at " + std::to_string(dd) + " B: " + occ_answer_text(a) + " after " + occ_answer_text(prev);
-            if (!occ_agrees(L, k, t, dd, m, a) && differs++ == 0)
-              differ = "first at " + std::to_string(dd) + " B: model " + std::to_string(m.blocks) + " (" + m.limiter() +
-                       "), runtime " + occ_answer_text(a);
-            prev = a;
-          }
-          f.put(rise.empty(), [&] { return at + ": the count rises with more dynamic shared memory " + rise; });
-          f.put(differs == 0, [&] {
-            return at + ": model != runtime at " + std::to_string(differs) + " of " + std::to_string(steps) +
-                   " 512-byte steps, " + differ;
+          const OccDynSweep w = occ_dyn_sweep(L, r, k, t);
+          f.put(w.rise.empty(), [&] { return at + ": the count rises with more dynamic shared memory " + w.rise; });
+          f.put(w.differs == 0, [&] {
+            return at + ": model != runtime at " + std::to_string(w.differs) + " of " + std::to_string(w.steps) +
+                   " 512-byte steps, " + w.differ;
           });
         }
       }
@@ -793,7 +436,7 @@ struct SharedMemoryOccupancy : FactsShape {
   /// The streaming kernel, 256 threads a block, its dynamic shared memory
   /// raised (the kernel unchanged) to leave 4, 2 or 1 blocks an SM.
   static void perf(Perf& p) {
-    const OccStream s(p);
+    const OccStream s(p, occ_stream);
     const int full = s.blocks_at(256, 0);
     s.time(p, "pad_none", 256, 0);
     s.time(p, "pad_4_blocks", 256, s.pad_for(256, 4));

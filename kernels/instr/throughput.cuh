@@ -59,181 +59,14 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
+#include "instr/support/throughput_chains.cuh"
+#include "instr/support/throughput_figures.h"
 
 namespace cuconform::units {
-
-// ---- Table 5 (BPG 13.0 §12.1.1), results per clock cycle per SM --------------
-/// The compute capabilities of Table 5's columns (x10).
-constexpr int kTable5Cc[7] = {75, 80, 86, 89, 90, 100, 120};
-enum Table5Row { t5_f32_fma, t5_f64_fma, t5_mufu, t5_i32_add, t5_i32_mad, t5_popc, t5_rows };
-/// Rows as the catalog reads the OCR (a blank cell repeats the one to its left).
-constexpr int kTable5[t5_rows][7] = {
-    {64, 64, 128, 128, 128, 128, 128},  // 32-bit floating-point add, multiply, multiply-add (add.f32)
-    {2, 32, 2, 2, 64, 64, 2},           // 64-bit floating-point add, multiply, multiply-add (add.f64)
-    {16, 16, 16, 16, 16, 16, 16},       // approximate f32 rcp, rsqrt, lg2, ex2, sin, cos (lg2.approx.f32)
-    {128, 128, 128, 128, 128, 128, 128},// 32-bit integer add, subtract (add.s32)
-    {64, 64, 64, 64, 64, 64, 64},       // 32-bit integer multiply, multiply-add (mad.lo.s32)
-    {16, 16, 16, 16, 16, 16, 16},       // population count (popc.b32)
-};
-/// The column for a compute capability: the exact one, else the latest
-/// listed one below it (*exact says which).
-inline int table5_column(int cc, bool* exact) {
-  int col = 0;
-  for (int i = 0; i < 7; ++i)
-    if (kTable5Cc[i] <= cc) col = i;
-  if (exact) *exact = kTable5Cc[col] == cc;
-  return col;
-}
-inline int table5(Table5Row row, int cc) { return kTable5[row][table5_column(cc, nullptr)]; }
-
-/// The GPU the perf tier runs on: SMs and compute capability x10.
-struct ThroughputDevice {
-  int sms = 1, cc = 0;
-};
-inline ThroughputDevice throughput_device() {
-  ThroughputDevice d;
-  int dev = 0, major = 0, minor = 0;
-  CUC_CHECK(cudaGetDevice(&dev));
-  CUC_CHECK(cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev));
-  CUC_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-  CUC_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
-  d.cc = 10 * major + minor;
-  return d;
-}
-inline std::string cc_text(int cc) { return std::to_string(cc / 10) + "." + std::to_string(cc % 10); }
-
-// ---- F1: chains of one instruction kind ---------------------------------------
-constexpr int kChains = 8;            // independent chains per thread (latency hidden by ILP)
-constexpr int kPerfThreadsPerSm = 2048;
-constexpr int kPerfBlock = 256;
-
-template <class T>
-CUC_HD inline std::uint64_t bits_of(T v) {
-  std::uint64_t b = 0;
-  memcpy(&b, &v, sizeof v);
-  return b;
-}
-
-/// Each kind: T, init(i) for chain i of the grid, step(a, p, q) advancing the
-/// 8 chains by one instruction each (values stay normal and bounded).
-struct F1Fma32 {
-  using T = float;
-  CUC_HD static T init(unsigned i) { return 1.0f + static_cast<float>(i % 1024u) * 0x1p-10f; }
-  CUC_HD static void step(T* a, T p, T q) {
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] = fmaf(a[k], p, q);  // -> 1: p = 1 - 2^-12, q = 2^-12
-  }
-};
-struct F1Fma64 {
-  using T = double;
-  CUC_HD static T init(unsigned i) { return 1.0 + static_cast<double>(i % 1024u) * 0x1p-10; }
-  CUC_HD static void step(T* a, T p, T q) {
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] = fma(a[k], p, q);
-  }
-};
-/// Integer chains are coupled (a[k] += a[k+1]) so that no two steps fold
-/// into one: integer arithmetic is associative and a loop-invariant operand
-/// would let the compiler combine iterations.
-struct F1AddU32 {
-  using T = std::uint32_t;
-  CUC_HD static T init(unsigned i) { return 0x9e3779b9u * (i + 1u); }
-  CUC_HD static void step(T* a, T, T) {
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] += a[(k + 1) % kChains];
-  }
-};
-/// a[k] = a[k] * a[k+1] + q with odd values and even q: stays odd, never collapses to 0.
-struct F1MadU32 {
-  using T = std::uint32_t;
-  CUC_HD static T init(unsigned i) { return 2u * (0x9e3779b9u * i) + 1u; }
-  CUC_HD static void step(T* a, T, T q) {
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] = a[k] * a[(k + 1) % kChains] + q;
-  }
-};
-CUC_HD inline std::uint32_t popcount32(std::uint32_t x) {
-#if defined(__CUDA_ARCH__)
-  return static_cast<std::uint32_t>(__popc(x));
-#else
-  return static_cast<std::uint32_t>(__builtin_popcount(x));
-#endif
-}
-struct F1PopcU32 {
-  using T = std::uint32_t;
-  CUC_HD static T init(unsigned i) { return 0x9e3779b9u * (i + 1u); }
-  CUC_HD static void step(T* a, T, T) {
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] = popcount32(a[k]) + a[(k + 1) % kChains];
-  }
-};
-/// The SFU row (approximate f32 functions): perf only, no host twin.
-struct F1Rcp {
-  using T = float;
-  CUC_HD static T init(unsigned i) { return F1Fma32::init(i); }
-  __device__ static void step(T* a, T, T) {
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] = __fdividef(1.0f, a[k]);  // Table 5 footnote 5
-  }
-};
-struct F1Rsqrt {
-  using T = float;
-  CUC_HD static T init(unsigned i) { return F1Fma32::init(i); }
-  __device__ static void step(T* a, T, T) {
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] = rsqrtf(a[k]);
-  }
-};
-struct F1Sin {
-  using T = float;
-  CUC_HD static T init(unsigned i) { return F1Fma32::init(i); }
-  __device__ static void step(T* a, T, T) {
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] = __sinf(a[k]);  // decays slowly from [1, 2): stays normal
-  }
-};
-struct F1Lg2 {
-  using T = float;
-  CUC_HD static T init(unsigned i) { return F1Fma32::init(i); }
-  __device__ static void step(T* a, T p, T) {
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] = __log2f(a[k]) + p;  // p = 2: tends to 4
-  }
-};
-
-template <class Op>
-__global__ void f1_chains(std::uint64_t* out, unsigned n, int iters, typename Op::T p, typename Op::T q) {
-  using T = typename Op::T;
-  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
-  T a[kChains];
-#pragma unroll
-  for (int k = 0; k < kChains; ++k) a[k] = Op::init(tid * kChains + k);
-#pragma unroll 8
-  for (int i = 0; i < iters; ++i) Op::step(a, p, q);
-  if (tid < n)
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) out[static_cast<std::size_t>(tid) * kChains + k] = bits_of(a[k]);
-}
-template <class Op>
-void f1_host_chains(std::uint64_t* out, unsigned n, int iters, typename Op::T p, typename Op::T q) {
-  using T = typename Op::T;
-  for (unsigned t = 0; t < n; ++t) {
-    T a[kChains];
-    for (int k = 0; k < kChains; ++k) a[k] = Op::init(t * kChains + k);
-    for (int i = 0; i < iters; ++i) Op::step(a, p, q);
-    for (int k = 0; k < kChains; ++k) out[static_cast<std::size_t>(t) * kChains + k] = bits_of(a[k]);
-  }
-}
-
-/// The runtime parameters of each kind (runtime, so nothing folds).
-constexpr float kP32 = 1.0f - 0x1p-12f, kQ32 = 0x1p-12f;
-constexpr double kP64 = 1.0 - 0x1p-12, kQ64 = 0x1p-12;
-constexpr std::uint32_t kQu32 = 2u;
 
 struct NativeThroughput {
   static constexpr UnitInfo info{"native_throughput", "F1", "instr.native-throughput-table", "12.1.1", 12, Kind::kernel, 0};
@@ -363,31 +196,6 @@ struct NativeThroughput {
 };
 CUCONFORM_KERNEL_UNIT(NativeThroughput)
 
-// ---- F13: __syncthreads ----------------------------------------------------------
-template <bool kSync>
-__global__ void f13_loop(std::uint32_t* out, unsigned n, int iters, float p, float q) {
-  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
-  float a[kChains];
-#pragma unroll
-  for (int k = 0; k < kChains; ++k) a[k] = F1Fma32::init(tid * kChains + k);
-  for (int i = 0; i < iters; ++i) {
-    F1Fma32::step(a, p, q);  // 8 FMAs a barrier
-    if (kSync) __syncthreads();
-  }
-  if (tid < n)  // (every thread of the block reaches every barrier)
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) out[static_cast<std::size_t>(tid) * kChains + k] = bits_of(a[k]) & 0xffffffffu;
-}
-
-/// The guide's __syncthreads figure for a CC (operations per clock per SM);
-/// 0 where the guide lists none.
-inline int syncthreads_rate(int cc) {
-  if (cc == 60) return 32;
-  if ((cc >= 50 && cc < 60) || cc == 61 || cc == 62) return 64;
-  if (cc >= 70 && cc < 90) return 16;
-  return 0;
-}
-
 struct SyncthreadsThroughput {
   static constexpr UnitInfo info{"syncthreads_throughput", "F13", "instr.syncthreads-throughput", "12.1.3", 12, Kind::kernel, 0};
   using In = std::uint32_t;
@@ -466,64 +274,6 @@ struct SyncthreadsThroughput {
   }
 };
 CUCONFORM_KERNEL_UNIT(SyncthreadsThroughput)
-
-// ---- F2: what each precision flag selects --------------------------------------
-/// A kind: step(a, p) for one chain; host(a, p) where the result is exact IEEE.
-#define CUC_F2_ASM(Name, text)                                                          \
-  struct Name {                                                                          \
-    __device__ static float step(float a, float p) {                                     \
-      float r;                                                                           \
-      asm(text : "=f"(r) : "f"(p), "f"(a));                                              \
-      return r;                                                                          \
-    }                                                                                    \
-  };
-CUC_F2_ASM(F2DivRn, "div.rn.f32 %0, %1, %2;")          // -prec-div=true (default)
-CUC_F2_ASM(F2DivRnFtz, "div.rn.ftz.f32 %0, %1, %2;")   // -prec-div=true -ftz=true
-CUC_F2_ASM(F2DivFull, "div.full.f32 %0, %1, %2;")      // -prec-div=false
-#undef CUC_F2_ASM
-/// sqrt chains: a = sqrt(a) + p (p = 1: tends to 2.618).
-struct F2SqrtRn {
-  __device__ static float step(float a, float p) {
-    float r;
-    asm("sqrt.rn.f32 %0, %1;" : "=f"(r) : "f"(a));
-    return r + p;
-  }
-};
-struct F2SqrtRnFtz {
-  __device__ static float step(float a, float p) {
-    float r;
-    asm("sqrt.rn.ftz.f32 %0, %1;" : "=f"(r) : "f"(a));
-    return r + p;
-  }
-};
-struct F2SqrtApprox {
-  __device__ static float step(float a, float p) {
-    float r;
-    asm("sqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(a));
-    return r + p;
-  }
-};
-struct F2DivOperator { __device__ static float step(float a, float p) { return p / a; } };
-struct F2Fdividef { __device__ static float step(float a, float p) { return __fdividef(p, a); } };
-struct F2RecipSqrtOperator { __device__ static float step(float a, float p) { return 1.0f / sqrtf(a) + p; } };
-struct F2Rsqrtf { __device__ static float step(float a, float p) { return rsqrtf(a) + p; } };
-struct F2Sinf { __device__ static float step(float a, float p) { return sinf(a) + p; } };
-struct F2FastSinf { __device__ static float step(float a, float p) { return __sinf(a) + p; } };
-
-template <class Op>
-__global__ void f2_chains(std::uint32_t* out, unsigned n, int iters, float p) {
-  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
-  float a[kChains];
-#pragma unroll
-  for (int k = 0; k < kChains; ++k) a[k] = F1Fma32::init(tid * kChains + k);
-#pragma unroll 4
-  for (int i = 0; i < iters; ++i)
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) a[k] = Op::step(a[k], p);
-  if (tid < n)
-#pragma unroll
-    for (int k = 0; k < kChains; ++k) out[static_cast<std::size_t>(tid) * kChains + k] = __float_as_uint(a[k]);
-}
 
 struct PrecisionFlagsCost {
   static constexpr UnitInfo info{"precision_flags_cost", "F2", "instr.precision-flags-performance", "12.1.1", 12, Kind::kernel, 0};

@@ -33,7 +33,7 @@
 //         vector forms with both lanes sweeping every pair, lanes equal to
 //         the scalar intrinsic and __halves2bfloat162 / __low2bfloat16 /
 //         __high2bfloat16 round trips. References, NaN rule, output and host
-//         model as there (lowp_exhaustive.h); the structured host pairs take
+//         model as there (lowp/support/); the structured host pairs take
 //         the exponent fields 0-3, 64, 118-136, 192, 251-255 (all would be
 //         2^22 pairs, too slow at -O0) with 8 edge significands and both
 //         signs (2^17.8 pairs) plus 2^20 seeded ones; the float128 fma oracle
@@ -63,25 +63,9 @@ template __global__ void cuconform::lowp::lowp_contract_rn_probe<cuconform::lowp
 
 namespace cuconform::units {
 
-struct Bf16Arith : lowp::SweepUnit<Bf16Arith> {
+struct Bf16Arith : lowp::ArithSweepUnit<Bf16Arith, lowp::Bf16T> {
   static constexpr UnitInfo info{"bf16_arith", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
   using L = lowp::Bf16T;
-  struct add : lowp::SweepForm<lowp::OpAdd<L>, Role::warned> { static constexpr const char* name = "add"; };
-  struct sub : lowp::SweepForm<lowp::OpSub<L>, Role::warned> { static constexpr const char* name = "sub"; };
-  struct mul : lowp::SweepForm<lowp::OpMul<L>, Role::warned> { static constexpr const char* name = "mul"; };
-  struct div : lowp::SweepForm<lowp::OpDiv<L>, Role::probe> { static constexpr const char* name = "div"; };
-  struct fma : lowp::SweepForm<lowp::OpFma<L>, Role::warned> { static constexpr const char* name = "fma"; };
-  struct compare : lowp::SweepForm<lowp::OpCmp<L>, Role::probe> { static constexpr const char* name = "compare"; };
-  struct from_float : lowp::SweepForm<lowp::OpFromFloat<L>, Role::probe> { static constexpr const char* name = "from_float"; };
-  struct to_float : lowp::SweepForm<lowp::OpToFloat<L>, Role::probe> { static constexpr const char* name = "to_float"; };
-  struct h2_add : lowp::SweepForm<lowp::OpVecAdd<L>, Role::recommended> { static constexpr const char* name = "h2_add"; };
-  struct h2_sub : lowp::SweepForm<lowp::OpVecSub<L>, Role::recommended> { static constexpr const char* name = "h2_sub"; };
-  struct h2_mul : lowp::SweepForm<lowp::OpVecMul<L>, Role::recommended> { static constexpr const char* name = "h2_mul"; };
-  struct h2_fma : lowp::SweepForm<lowp::OpVecFma<L>, Role::recommended> { static constexpr const char* name = "h2_fma"; };
-  struct h2_div : lowp::SweepForm<lowp::OpVecDiv<L>, Role::probe> { static constexpr const char* name = "h2_div"; };
-  struct h2_compare : lowp::SweepForm<lowp::OpVecCmp<L>, Role::probe> { static constexpr const char* name = "h2_compare"; };
-  using forms = Forms<add, sub, mul, div, fma, compare, from_float, to_float, h2_add, h2_sub, h2_mul, h2_fma, h2_div,
-                      h2_compare>;
 
   static void host_model(ModelChecks& m) {
     std::vector<unsigned> exps = {0, 1, 2, 3, 64, 192, 251, 252, 253, 254, 255};

@@ -24,7 +24,7 @@
 //         budget is exact in every profile. Native half arithmetic needs
 //         compute capability 5.3 (cuda_fp16.h guards __hfma by __CUDA_ARCH__ >= 530).
 // Check:  exact, on the GPU, over the whole input space, one form per
-//         operation (lowp_exhaustive.h): every pair of halves (2^32) for add,
+//         operation (lowp_sweep.cuh): every pair of halves (2^32) for add,
 //         sub, mul (intrinsic, _rn twin, operator), div (__hdiv, operator/),
 //         the twelve comparisons; fma for every pair and 16 fixed addends
 //         (+-0, +-1, +-min subnormal, min normal, -max subnormal, +-max
@@ -38,7 +38,7 @@
 //         against the reference, the lanes equal to the scalar intrinsic
 //         (compare 1) and __halves2half2 / __low2half / __high2half giving
 //         both inputs back (compare 4). References: binary64 and integer bit
-//         manipulation only, one rounding (lowp_exhaustive.h explains why
+//         manipulation only, one rounding (lowp_formats.h explains why
 //         that is exact, citing Figueroa 1995 for the double rounding);
 //         NaN: any NaN where the reference is NaN, else equal bits (signed
 //         zeros too). Output [failures, first key, a, b, c, got, want]; host
@@ -91,25 +91,9 @@ template __global__ void cuconform::lowp::lowp_contract_rn_probe<cuconform::lowp
 
 namespace cuconform::units {
 
-struct HalfArith : lowp::SweepUnit<HalfArith> {
+struct HalfArith : lowp::ArithSweepUnit<HalfArith, lowp::HalfT> {
   static constexpr UnitInfo info{"half_arith", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
   using L = lowp::HalfT;
-  struct add : lowp::SweepForm<lowp::OpAdd<L>, Role::warned> { static constexpr const char* name = "add"; };
-  struct sub : lowp::SweepForm<lowp::OpSub<L>, Role::warned> { static constexpr const char* name = "sub"; };
-  struct mul : lowp::SweepForm<lowp::OpMul<L>, Role::warned> { static constexpr const char* name = "mul"; };
-  struct div : lowp::SweepForm<lowp::OpDiv<L>, Role::probe> { static constexpr const char* name = "div"; };
-  struct fma : lowp::SweepForm<lowp::OpFma<L>, Role::warned> { static constexpr const char* name = "fma"; };
-  struct compare : lowp::SweepForm<lowp::OpCmp<L>, Role::probe> { static constexpr const char* name = "compare"; };
-  struct from_float : lowp::SweepForm<lowp::OpFromFloat<L>, Role::probe> { static constexpr const char* name = "from_float"; };
-  struct to_float : lowp::SweepForm<lowp::OpToFloat<L>, Role::probe> { static constexpr const char* name = "to_float"; };
-  struct h2_add : lowp::SweepForm<lowp::OpVecAdd<L>, Role::recommended> { static constexpr const char* name = "h2_add"; };
-  struct h2_sub : lowp::SweepForm<lowp::OpVecSub<L>, Role::recommended> { static constexpr const char* name = "h2_sub"; };
-  struct h2_mul : lowp::SweepForm<lowp::OpVecMul<L>, Role::recommended> { static constexpr const char* name = "h2_mul"; };
-  struct h2_fma : lowp::SweepForm<lowp::OpVecFma<L>, Role::recommended> { static constexpr const char* name = "h2_fma"; };
-  struct h2_div : lowp::SweepForm<lowp::OpVecDiv<L>, Role::probe> { static constexpr const char* name = "h2_div"; };
-  struct h2_compare : lowp::SweepForm<lowp::OpVecCmp<L>, Role::probe> { static constexpr const char* name = "h2_compare"; };
-  using forms = Forms<add, sub, mul, div, fma, compare, from_float, to_float, h2_add, h2_sub, h2_mul, h2_fma, h2_div,
-                      h2_compare>;
 
   static void host_model(ModelChecks& m) {
     std::vector<unsigned> exps;

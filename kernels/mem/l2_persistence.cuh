@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -283,14 +284,14 @@ struct L2AccessPolicyWindow {
       if (!c.n) return;
       const L2Props p = l2_props();
       L2SetAsideScope scope(l2_setaside_request(p.l2, p.max_persisting));
-      cudaStream_t st;
-      CUC_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-      CUC_CHECK(l2_stream_window(st, window(c, in, p)));
-      go(c, in, out, st);
-      CUC_CHECK(l2_stream_window(st, l2_window(in, 0, 0.0f)));  // num_bytes = 0: the window is off
-      CUC_CHECK(cudaStreamSynchronize(st));
-      CUC_CHECK(cudaCtxResetPersistingL2Cache());
-      CUC_CHECK(cudaStreamDestroy(st));
+      {
+        gpu::Stream st(cudaStreamNonBlocking);
+        CUC_CHECK(l2_stream_window(st, window(c, in, p)));
+        go(c, in, out, st);
+        CUC_CHECK(l2_stream_window(st, l2_window(in, 0, 0.0f)));  // num_bytes = 0: the window is off
+        CUC_CHECK(cudaStreamSynchronize(st));
+        CUC_CHECK(cudaCtxResetPersistingL2Cache());
+      }  // (the stream is destroyed before the set-aside is restored)
       scope.restore();
     }
   };
@@ -312,21 +313,17 @@ struct L2AccessPolicyWindow {
       kp.gridDim = dim3(blocks(c));
       kp.blockDim = dim3(kL2Block);
       kp.kernelParams = args;
-      cudaGraph_t g;
-      cudaGraphNode_t node;
-      cudaGraphExec_t exec;
-      cudaStream_t st;
-      CUC_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-      CUC_CHECK(cudaGraphCreate(&g, 0));
-      CUC_CHECK(cudaGraphAddKernelNode(&node, g, nullptr, 0, &kp));
-      CUC_CHECK(l2_node_window(node, window(c, in, p)));
-      CUC_CHECK(cudaGraphInstantiate(&exec, g, 0));
-      CUC_CHECK(cudaGraphLaunch(exec, st));
-      CUC_CHECK(cudaStreamSynchronize(st));
-      CUC_CHECK(cudaCtxResetPersistingL2Cache());
-      CUC_CHECK(cudaGraphExecDestroy(exec));
-      CUC_CHECK(cudaGraphDestroy(g));
-      CUC_CHECK(cudaStreamDestroy(st));
+      {
+        cudaGraphNode_t node;
+        gpu::Stream st(cudaStreamNonBlocking);
+        gpu::Graph g = gpu::Graph::create();
+        CUC_CHECK(cudaGraphAddKernelNode(&node, g, nullptr, 0, &kp));
+        CUC_CHECK(l2_node_window(node, window(c, in, p)));
+        gpu::GraphExec exec(g);
+        CUC_CHECK(cudaGraphLaunch(exec, st));
+        CUC_CHECK(cudaStreamSynchronize(st));
+        CUC_CHECK(cudaCtxResetPersistingL2Cache());
+      }  // (exec, graph and stream are destroyed before the set-aside is restored)
       scope.restore();
     }
   };
@@ -366,8 +363,7 @@ struct L2WindowRules : FactsShape {
       DeviceBuffer<std::uint32_t> region(1024);
       const std::size_t big = 2 * p.max_window;
       Out got[kFacts] = {};
-      cudaStream_t st;
-      CUC_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+      gpu::Stream st(cudaStreamNonBlocking);
       got[kStreamValid] = l2_code(l2_stream_window(st, l2_window(region.p, 4096, kL2HitRatio)), cudaSuccess);
       got[kStreamTooBig] = l2_code(l2_stream_window(st, l2_window(region.p, big, kL2HitRatio)), cudaErrorInvalidValue);
       got[kStreamRatioHigh] = l2_code(l2_stream_window(st, l2_window(region.p, 4096, 1.5f)), cudaErrorInvalidValue);
@@ -384,15 +380,12 @@ struct L2WindowRules : FactsShape {
       kp.gridDim = dim3(1);
       kp.blockDim = dim3(32);
       kp.kernelParams = args;
-      cudaGraph_t g;
+      gpu::Graph g = gpu::Graph::create();
       cudaGraphNode_t node;
-      CUC_CHECK(cudaGraphCreate(&g, 0));
       CUC_CHECK(cudaGraphAddKernelNode(&node, g, nullptr, 0, &kp));
       got[kNodeValid] = l2_code(l2_node_window(node, l2_window(region.p, 4096, kL2HitRatio)), cudaSuccess);
       got[kNodeTooBig] = l2_code(l2_node_window(node, l2_window(region.p, big, kL2HitRatio)), cudaErrorInvalidValue);
       got[kNodeRatioHigh] = l2_code(l2_node_window(node, l2_window(region.p, 4096, 1.5f)), cudaErrorInvalidValue);
-      CUC_CHECK(cudaGraphDestroy(g));
-      CUC_CHECK(cudaStreamDestroy(st));
       CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
     }
   };

@@ -23,7 +23,7 @@
 
 #include "cuconform/error_bounds.h"
 #include "cuconform/kernel_unit.h"
-#include "cuconform/memory_model.h"
+#include "cuconform/models/memory_model.h"
 
 namespace cuconform::units {
 

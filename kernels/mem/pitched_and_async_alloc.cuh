@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -77,8 +78,7 @@ struct StreamOrderedAlloc : IdentityShape<float> {
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       if (!c.n) return;
-      cudaStream_t st;
-      CUC_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+      gpu::Stream st(cudaStreamNonBlocking);
       float* tmp = nullptr;
       const unsigned b = static_cast<unsigned>((c.n + 255) / 256);
       CUC_CHECK(cudaMallocAsync(reinterpret_cast<void**>(&tmp), c.n * sizeof(float), st));
@@ -86,7 +86,6 @@ struct StreamOrderedAlloc : IdentityShape<float> {
       stream_ordered_copy<<<b, 256, 0, st>>>(tmp, out, c.n);
       CUC_CHECK(cudaFreeAsync(tmp, st));
       CUC_CHECK(cudaStreamSynchronize(st));
-      CUC_CHECK(cudaStreamDestroy(st));
     }
   };
   using forms = Forms<malloc_async>;

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "cuconform/memory_model.h"
+#include "cuconform/models/memory_model.h"
 
 namespace cuconform::units {
 

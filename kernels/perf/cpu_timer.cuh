@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "cuconform/perf_model.h"
+#include "cuconform/models/perf_model.h"
 
 namespace cuconform::units {
 

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -38,8 +39,7 @@ struct EventTimer : FactsShape {
     static constexpr const char* name = "events";
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
-      cudaEvent_t a, b, e0, e1;
-      for (cudaEvent_t* e : {&a, &b, &e0, &e1}) CUC_CHECK(cudaEventCreate(e));
+      gpu::Event a, b, e0, e1;
       float ms = -1.0f;
       CUC_CHECK(cudaEventRecord(a, 0));
       event_spin<<<1, 32>>>(200000000LL, nullptr);  // about 0.1 s at 2 GHz: far from done when asked
@@ -61,11 +61,9 @@ struct EventTimer : FactsShape {
       // returns only when the kernel is done (CPG concurrent execution): the
       // stream is idle right after it, and the early elapsed-time query is
       // not a fact any more (it races with the stop event's recording).
-      const char* lb = std::getenv("CUDA_LAUNCH_BLOCKING");
-      const bool blocking = lb && std::string(lb) == "1";
+      const bool blocking = gpu::launch_blocking();
       const bool early_ok = blocking ? after_launch == cudaSuccess : early == cudaErrorNotReady;
       const Out got[3] = {early_ok ? 1u : 0u, positive ? 1u : 0u, empty >= 0.0f ? 1u : 0u};
-      for (cudaEvent_t e : {a, b, e0, e1}) CUC_CHECK(cudaEventDestroy(e));
       CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
     }
   };

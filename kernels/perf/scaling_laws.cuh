@@ -16,8 +16,9 @@
 #include <limits>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
-#include "cuconform/perf_model.h"
+#include "cuconform/models/perf_model.h"
 
 namespace cuconform::units {
 
@@ -62,8 +63,8 @@ struct OpsPerElement {
   static void perf(Perf& p) {
     const std::size_t n = 4096, m = n * n, bytes = m * sizeof(float);
     auto* d = static_cast<float*>(p.buffer(3 * bytes));
-    float* h = nullptr;
-    CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h), 3 * bytes, cudaHostAllocDefault));
+    gpu::PinnedBuffer<float> pinned(3 * m);
+    float* h = pinned.p;
     const unsigned blocks = static_cast<unsigned>((m + 255) / 256);
     p.time("resident", [=](cudaStream_t s) { scaling_matrix_add<<<blocks, 256, 0, s>>>(d, d + m, d + 2 * m, m); }, 3.0 * bytes);
     p.time("with_transfers", [=](cudaStream_t s) {
@@ -74,7 +75,6 @@ struct OpsPerElement {
     p.faster("resident_data_pays", "resident", "with_transfers", 2.0,
              "keep data on the device: with 1:3 operations per element the transfers cost more than the addition (at least twice the time)",
              "BPG 3.2");
-    CUC_CHECK(cudaFreeHost(h));
   }
 };
 CUCONFORM_KERNEL_UNIT(OpsPerElement)

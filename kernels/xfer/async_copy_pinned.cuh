@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -45,26 +46,20 @@ struct AsyncCopyRequiresPinned : IdentityShape<float> {
   /// in -> (kernel) staging -> (async) host h -> (async) out, one stream.
   static void through_host(const KernelCase& c, const float* in, float* out, float* h) {
     if (!c.n) return;
-    cudaStream_t st;
-    CUC_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-    float* stage = nullptr;
-    CUC_CHECK(cudaMalloc(&stage, c.n * sizeof(float)));
-    c4_stage<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, st>>>(in, stage, c.n);
+    gpu::Stream st(cudaStreamNonBlocking);
+    DeviceBuffer<float> stage(c.n);
+    c4_stage<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, st>>>(in, stage.p, c.n);
     CUC_CHECK(cudaGetLastError());
-    CUC_CHECK(cudaMemcpyAsync(h, stage, c.n * sizeof(float), cudaMemcpyDeviceToHost, st));
+    CUC_CHECK(cudaMemcpyAsync(h, stage.p, c.n * sizeof(float), cudaMemcpyDeviceToHost, st));
     CUC_CHECK(cudaMemcpyAsync(out, h, c.n * sizeof(float), cudaMemcpyHostToDevice, st));
     CUC_CHECK(cudaStreamSynchronize(st));
-    CUC_CHECK(cudaFree(stage));
-    CUC_CHECK(cudaStreamDestroy(st));
   }
   struct pinned {
     static constexpr const char* name = "pinned";
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
-      float* h = nullptr;
-      CUC_CHECK(cudaMallocHost(reinterpret_cast<void**>(&h), (c.n ? c.n : 1) * sizeof(float)));
-      through_host(c, in, out, h);
-      CUC_CHECK(cudaFreeHost(h));
+      gpu::PinnedBuffer<float> h(c.n);
+      through_host(c, in, out, h.p);
     }
   };
   struct pageable {
@@ -87,8 +82,8 @@ struct AsyncCopyRequiresPinned : IdentityShape<float> {
     static std::vector<unsigned char> pageable_buf;  // alive for the re-measurements
     pageable_buf.assign(big, 1);
     void* pg = pageable_buf.data();
-    void* pin = nullptr;
-    CUC_CHECK(cudaMallocHost(&pin, big));
+    gpu::PinnedBuffer<unsigned char> pinned(big);
+    void* pin = pinned.p;
     auto spin = [=](cudaStream_t s) { c4_spin<<<1, 32, 0, s>>>(two_ms); };
     p.time("spin_2ms", spin, 0);
     p.time("d2h_transfer_pinned", [=](cudaStream_t s) { cudaMemcpyAsync(pin, d, big, cudaMemcpyDeviceToHost, s); }, big);
@@ -103,7 +98,6 @@ struct AsyncCopyRequiresPinned : IdentityShape<float> {
              "BPG 10.1.2; CPG concurrent execution");
     p.faster("small_h2d_copy_is_asynchronous", "h2d_64k_return_pageable", "spin_2ms", 5.0,
              "host-to-device copies of 64 KB or less are asynchronous with respect to the host", "CPG concurrent execution");
-    CUC_CHECK(cudaFreeHost(pin));
   }
 };
 CUCONFORM_KERNEL_UNIT(AsyncCopyRequiresPinned)

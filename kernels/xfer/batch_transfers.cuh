@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -42,15 +43,14 @@ struct BatchTransfers : IdentityShape<float> {
   static void perf(Perf& p) {
     const std::size_t bytes = std::size_t(4) << 20, chunk = 4096;
     auto* d = static_cast<unsigned char*>(p.buffer(bytes));
-    unsigned char* h = nullptr;
-    CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h), bytes, cudaHostAllocDefault));
+    gpu::PinnedBuffer<unsigned char> pinned(bytes);
+    unsigned char* h = pinned.p;
     p.time("one_copy", [=](cudaStream_t s) { cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, s); }, bytes);
     p.time("chunks_4k", [=](cudaStream_t s) {
       for (std::size_t i = 0; i < bytes; i += chunk) cudaMemcpyAsync(d + i, h + i, chunk, cudaMemcpyHostToDevice, s);
     }, bytes);
     p.faster("batching_pays", "one_copy", "chunks_4k", 1.0, "batching many small transfers into one larger transfer performs significantly better",
              "BPG 10.1");
-    CUC_CHECK(cudaFreeHost(h));
   }
 };
 CUCONFORM_KERNEL_UNIT(BatchTransfers)

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -56,18 +57,14 @@ struct DefaultStream {
     static constexpr const char* name = "legacy_default";
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
-      cudaStream_t s;
-      float* buf = nullptr;
-      CUC_CHECK(cudaStreamCreate(&s));  // a blocking stream: synchronises with stream 0
-      CUC_CHECK(cudaMalloc(&buf, c.n * sizeof(float)));
+      gpu::Stream s(cudaStreamDefault);  // a blocking stream: synchronises with stream 0
+      DeviceBuffer<float> buf(c.n);
       const unsigned b = static_cast<unsigned>((c.n + 255) / 256);
-      default_stream_first<<<b, 256, 0, s>>>(in, buf, c.n, 20000000LL);  // about 10 ms of spinning first
-      default_stream_add_one<<<b, 256, 0, 0>>>(buf, c.n);               // legacy default stream: waits for it
-      default_stream_double<<<b, 256, 0, s>>>(buf, out, c.n);           // waits for the default stream's kernel
+      default_stream_first<<<b, 256, 0, s>>>(in, buf.p, c.n, 20000000LL);  // about 10 ms of spinning first
+      default_stream_add_one<<<b, 256, 0, 0>>>(buf.p, c.n);               // legacy default stream: waits for it
+      default_stream_double<<<b, 256, 0, s>>>(buf.p, out, c.n);           // waits for the default stream's kernel
       CUC_CHECK(cudaGetLastError());
       CUC_CHECK(cudaStreamSynchronize(s));
-      CUC_CHECK(cudaStreamDestroy(s));
-      CUC_CHECK(cudaFree(buf));
     }
   };
   using forms = Forms<legacy_default>;

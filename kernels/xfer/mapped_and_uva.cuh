@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -34,15 +35,11 @@ struct ZeroCopyMapped : IdentityShape<float> {
     static constexpr const char* name = "mapped_store";
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
-      float* h = nullptr;
-      float* dh = nullptr;
-      CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h), (c.n ? c.n : 1) * sizeof(float), cudaHostAllocMapped));
-      CUC_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&dh), h, 0));
-      if (c.n) zero_copy_store<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(in, dh, c.n);
+      gpu::MappedBuffer<float> h(c.n);
+      if (c.n) zero_copy_store<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(in, h.d, c.n);
       CUC_CHECK(cudaGetLastError());
       CUC_CHECK(cudaDeviceSynchronize());  // the host sees the kernel's stores after this
-      if (c.n) CUC_CHECK(cudaMemcpy(out, h, c.n * sizeof(float), cudaMemcpyHostToDevice));
-      CUC_CHECK(cudaFreeHost(h));
+      if (c.n) CUC_CHECK(cudaMemcpy(out, h.h, c.n * sizeof(float), cudaMemcpyHostToDevice));
     }
   };
   using forms = Forms<mapped_store>;
@@ -74,16 +71,11 @@ struct UvaPointerAttributes {
     static constexpr const char* name = "attributes";
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
-      void *d = nullptr, *h = nullptr, *m = nullptr, *dh = nullptr;
       std::vector<unsigned char> pageable(64);
-      CUC_CHECK(cudaMalloc(&d, 64));
-      CUC_CHECK(cudaHostAlloc(&h, 64, cudaHostAllocMapped));
-      CUC_CHECK(cudaMallocManaged(&m, 64));
-      CUC_CHECK(cudaHostGetDevicePointer(&dh, h, 0));
-      const Out got[5] = {type_of(d), type_of(h), type_of(pageable.data()), type_of(m), dh == h ? 1u : 0u};
-      CUC_CHECK(cudaFree(d));
-      CUC_CHECK(cudaFreeHost(h));
-      CUC_CHECK(cudaFree(m));
+      DeviceBuffer<unsigned char> d(64);
+      gpu::MappedBuffer<unsigned char> h(64);
+      gpu::ManagedBuffer<unsigned char> m(64);
+      const Out got[5] = {type_of(d.p), type_of(h.h), type_of(pageable.data()), type_of(m.p), h.d == h.h ? 1u : 0u};
       CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
     }
   };

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -39,10 +40,8 @@ struct PinnedMemory : IdentityShape<float> {
     static constexpr const char* name = "host_alloc";
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
-      float* h = nullptr;
-      CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h), (c.n ? c.n : 1) * sizeof(float), cudaHostAllocDefault));
-      round_trip(c, in, out, h);
-      CUC_CHECK(cudaFreeHost(h));
+      gpu::PinnedBuffer<float> h(c.n);
+      round_trip(c, in, out, h.p);
     }
   };
   struct host_register {
@@ -62,8 +61,8 @@ struct PinnedMemory : IdentityShape<float> {
     void* d = p.buffer(bytes);
     static std::vector<unsigned char> pageable_buf;  // alive for the samples' re-measurements
     pageable_buf.assign(bytes, 1);
-    void* pinned = nullptr;
-    CUC_CHECK(cudaHostAlloc(&pinned, bytes, cudaHostAllocDefault));
+    gpu::PinnedBuffer<unsigned char> pinned_buf(bytes);
+    void* pinned = pinned_buf.p;
     void* pg = pageable_buf.data();
     p.time("h2d_pageable", [=](cudaStream_t s) { cudaMemcpyAsync(d, pg, bytes, cudaMemcpyHostToDevice, s); }, bytes);
     p.time("h2d_pinned", [=](cudaStream_t s) { cudaMemcpyAsync(d, pinned, bytes, cudaMemcpyHostToDevice, s); }, bytes);
@@ -71,7 +70,6 @@ struct PinnedMemory : IdentityShape<float> {
     p.time("d2h_pinned", [=](cudaStream_t s) { cudaMemcpyAsync(pinned, d, bytes, cudaMemcpyDeviceToHost, s); }, bytes);
     p.faster("pinned_h2d", "h2d_pinned", "h2d_pageable", 1.0, "pinned memory gives the highest host-to-device bandwidth", "BPG 10.1.1");
     p.faster("pinned_d2h", "d2h_pinned", "d2h_pageable", 1.0, "pinned memory gives the highest device-to-host bandwidth", "BPG 10.1.1");
-    CUC_CHECK(cudaFreeHost(pinned));
   }
 };
 CUCONFORM_KERNEL_UNIT(PinnedMemory)

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -36,8 +37,7 @@ struct StagedOverlap {
   /// Host-resident input (pinned) -> device -> kernel -> host, in `streams`
   /// chunks on their own streams (1: one stream, the serial version).
   static void run(std::size_t n, int streams, const float* h_in, float* h_out, float* d_in, float* d_out) {
-    std::vector<cudaStream_t> st(static_cast<std::size_t>(streams));
-    for (auto& s : st) CUC_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    const std::vector<gpu::Stream> st = gpu::make_n<gpu::Stream>(static_cast<std::size_t>(streams), cudaStreamNonBlocking);
     const std::size_t chunk = (n + streams - 1) / streams;
     for (int k = 0; k < streams; ++k) {
       const std::size_t lo = std::min(n, k * chunk), len = std::min(n, lo + chunk) - lo;
@@ -46,26 +46,18 @@ struct StagedOverlap {
       staged_work<<<static_cast<unsigned>((len + 255) / 256), 256, 0, st[k]>>>(d_in + lo, d_out + lo, len);
       CUC_CHECK(cudaMemcpyAsync(h_out + lo, d_out + lo, len * sizeof(float), cudaMemcpyDeviceToHost, st[k]));
     }
-    for (auto& s : st) {
-      CUC_CHECK(cudaStreamSynchronize(s));
-      CUC_CHECK(cudaStreamDestroy(s));
-    }
+    for (const gpu::Stream& s : st) CUC_CHECK(cudaStreamSynchronize(s));
   }
   struct staged {
     static constexpr const char* name = "staged";
     static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       if (!c.n) return;
-      float *h_in = nullptr, *h_out = nullptr, *d_tmp = nullptr;
-      CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h_in), c.n * sizeof(float), cudaHostAllocDefault));
-      CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h_out), c.n * sizeof(float), cudaHostAllocDefault));
-      CUC_CHECK(cudaMalloc(&d_tmp, c.n * sizeof(float)));
-      CUC_CHECK(cudaMemcpy(h_in, in, c.n * sizeof(float), cudaMemcpyDeviceToHost));
-      run(c.n, static_cast<int>(c.p0), h_in, h_out, d_tmp, out);
-      CUC_CHECK(cudaMemcpy(out, h_out, c.n * sizeof(float), cudaMemcpyHostToDevice));
-      CUC_CHECK(cudaFree(d_tmp));
-      CUC_CHECK(cudaFreeHost(h_in));
-      CUC_CHECK(cudaFreeHost(h_out));
+      gpu::PinnedBuffer<float> h_in(c.n), h_out(c.n);
+      DeviceBuffer<float> d_tmp(c.n);
+      CUC_CHECK(cudaMemcpy(h_in.p, in, c.n * sizeof(float), cudaMemcpyDeviceToHost));
+      run(c.n, static_cast<int>(c.p0), h_in.p, h_out.p, d_tmp.p, out);
+      CUC_CHECK(cudaMemcpy(out, h_out.p, c.n * sizeof(float), cudaMemcpyHostToDevice));
     }
   };
   using forms = Forms<staged>;
@@ -73,16 +65,14 @@ struct StagedOverlap {
     const std::size_t n = std::size_t(1) << 26;
     auto* d_in = static_cast<float*>(p.buffer(n * sizeof(float)));
     auto* d_out = static_cast<float*>(p.buffer(n * sizeof(float)));
-    float *h_in = nullptr, *h_out = nullptr;
-    CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h_in), n * sizeof(float), cudaHostAllocDefault));
-    CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h_out), n * sizeof(float), cudaHostAllocDefault));
+    gpu::PinnedBuffer<float> pinned_in(n), pinned_out(n);
+    float* h_in = pinned_in.p;
+    float* h_out = pinned_out.p;
     // (each sample synchronises its own streams; the events bracket the host call)
     p.time("serial", [=](cudaStream_t) { run(n, 1, h_in, h_out, d_in, d_out); }, 2.0 * n * sizeof(float));
     p.time("staged8", [=](cudaStream_t) { run(n, 8, h_in, h_out, d_in, d_out); }, 2.0 * n * sizeof(float));
     p.faster("staged_overlaps", "staged8", "serial", 1.0, "staged copies on several streams overlap transfers with computation",
              "BPG 10.1.2");
-    CUC_CHECK(cudaFreeHost(h_in));
-    CUC_CHECK(cudaFreeHost(h_out));
   }
 };
 CUCONFORM_KERNEL_UNIT(StagedOverlap)

@@ -13,6 +13,7 @@
 #pragma once
 #include <vector>
 
+#include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
 
 namespace cuconform::units {
@@ -27,26 +28,22 @@ struct WriteCombined : IdentityShape<float> {
       if (!c.n) return;
       std::vector<float> staged(c.n);  // the host's data, read from the device input (not from WC memory)
       CUC_CHECK(cudaMemcpy(staged.data(), in, c.n * sizeof(float), cudaMemcpyDeviceToHost));
-      float* wc = nullptr;
-      CUC_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&wc), c.n * sizeof(float), cudaHostAllocWriteCombined));
-      for (std::size_t i = 0; i < c.n; ++i) wc[i] = staged[i];  // the host only writes it
-      CUC_CHECK(cudaMemcpy(out, wc, c.n * sizeof(float), cudaMemcpyHostToDevice));
-      CUC_CHECK(cudaFreeHost(wc));
+      gpu::PinnedBuffer<float> wc(c.n, cudaHostAllocWriteCombined);
+      for (std::size_t i = 0; i < c.n; ++i) wc.p[i] = staged[i];  // the host only writes it
+      CUC_CHECK(cudaMemcpy(out, wc.p, c.n * sizeof(float), cudaMemcpyHostToDevice));
     }
   };
   using forms = Forms<host_to_device>;
   static void perf(Perf& p) {
     const std::size_t bytes = std::size_t(256) << 20;
     void* d = p.buffer(bytes);
-    void *wc = nullptr, *pinned = nullptr;
-    CUC_CHECK(cudaHostAlloc(&wc, bytes, cudaHostAllocWriteCombined));
-    CUC_CHECK(cudaHostAlloc(&pinned, bytes, cudaHostAllocDefault));
+    gpu::PinnedBuffer<unsigned char> wc_buf(bytes, cudaHostAllocWriteCombined), pinned_buf(bytes);
+    void* wc = wc_buf.p;
+    void* pinned = pinned_buf.p;
     p.time("h2d_pinned", [=](cudaStream_t s) { cudaMemcpyAsync(d, pinned, bytes, cudaMemcpyHostToDevice, s); }, bytes);
     p.time("h2d_write_combined", [=](cudaStream_t s) { cudaMemcpyAsync(d, wc, bytes, cudaMemcpyHostToDevice, s); }, bytes);
     p.faster("write_combined_h2d", "h2d_write_combined", "h2d_pinned", 1.0,
              "write-combined memory can transfer up to 40% faster host to device", "CPG page-locked host memory; catalog C3");
-    CUC_CHECK(cudaFreeHost(wc));
-    CUC_CHECK(cudaFreeHost(pinned));
   }
 };
 CUCONFORM_KERNEL_UNIT(WriteCombined)

@@ -27,7 +27,7 @@
 
 #include "cuconform/error_bounds.h"
 #include "cuconform/kernel_unit.h"
-#include "cuconform/memory_model.h"
+#include "cuconform/models/memory_model.h"
 
 namespace cuconform::selftest {
 
@@ -216,12 +216,10 @@ struct PlantedSanitizer : IdentityShape<float> {
     static constexpr const char* name = "oob_read_memcheck";
     static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
-      float* own = nullptr;  // exactly n floats, so own[n] is outside every allocation
-      CUC_CHECK(cudaMalloc(&own, c.n * sizeof(float)));
-      CUC_CHECK(cudaMemcpy(own, in, c.n * sizeof(float), cudaMemcpyDeviceToDevice));
-      planted_oob_read<<<blocks(c.n), 256, 0, s>>>(own, out, c.n);
+      DeviceBuffer<float> own(c.n);  // exactly n floats, so own.p[n] is outside every allocation
+      CUC_CHECK(cudaMemcpy(own.p, in, c.n * sizeof(float), cudaMemcpyDeviceToDevice));
+      planted_oob_read<<<blocks(c.n), 256, 0, s>>>(own.p, out, c.n);
       CUC_CHECK(cudaDeviceSynchronize());
-      CUC_CHECK(cudaFree(own));
     }
   };
   struct shared_race_racecheck {
@@ -235,11 +233,9 @@ struct PlantedSanitizer : IdentityShape<float> {
     static constexpr const char* name = "uninit_global_initcheck";
     static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
-      float* scratch = nullptr;
-      CUC_CHECK(cudaMalloc(&scratch, c.n * sizeof(float)));
-      planted_uninit_global<<<blocks(c.n), 256, 0, s>>>(scratch, in, out, c.n);
+      DeviceBuffer<float> scratch(c.n);  // never written
+      planted_uninit_global<<<blocks(c.n), 256, 0, s>>>(scratch.p, in, out, c.n);
       CUC_CHECK(cudaDeviceSynchronize());
-      CUC_CHECK(cudaFree(scratch));
     }
   };
   struct uninit_shared_initcheck {

@@ -1,5 +1,5 @@
 //===-- Self-test of the exhaustive 16-bit arithmetic sweep (F10) ----------===//
-// PlantedLowpSweep  the F10 sweep (kernels/lowp/support/lowp_exhaustive.h): one kernel
+// PlantedLowpSweep  the F10 sweep (kernels/lowp/support/lowp_sweep.cuh): one kernel
 //                   grades an intrinsic against the exact reference over all
 //                   2^32 pairs of halves and writes [failures, first key, a,
 //                   b, c, got, want]. In `off_at_one_pair` the "intrinsic" is
@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include "cuconform/kernel_unit.h"
-#include "lowp/support/lowp_exhaustive.h"
+#include "lowp/support/lowp_sweep.cuh"
 
 namespace cuconform::selftest {
 
