@@ -26,6 +26,8 @@
 #   that profile's PTX and SASS) and the perf tier (<p>/<Unit>.claims.perf,
 #   label tier:perf, RUN_SERIAL while CUCONFORM_PERF=1 at ctest time; without
 #   it the perf tests skip at once, in parallel, and make no CUDA context).
+#   The sanitize tier (<p>/<Unit>.<tool>.sanitize, label tier:sanitize): the
+#   first profile only (it skips at once unless CUCONFORM_SANITIZE=1).
 #   No code classes (a build that did not make them, or one relinked since:
 #   any executable newer than the file): every profile runs its own tests.
 # Every GPU test declares RESOURCE_GROUPS "gpus:1": with ctest
@@ -184,6 +186,9 @@ function(_cuc_add kind gname ps labels env)
              "--cuconform_code_signature=host-objects-shared")
     set_tests_properties("${_pjoin}/${gname}" PROPERTIES LABELS "${_pl};${labels}"
                          SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+    if(kind STREQUAL "sanitize")
+      set_tests_properties("${_pjoin}/${gname}" PROPERTIES RESOURCE_GROUPS "gpus:1")
+    endif()
     if(kind STREQUAL "perf")
       # The perf tier times kernels: nothing else may run on the GPU meanwhile.
       if("$ENV{CUCONFORM_PERF}" MATCHES "^(1|true|TRUE|yes|on|ON)$")
@@ -220,6 +225,14 @@ foreach(_g IN LISTS _tests)
     list(APPEND _gwhere_${_gkk} ${_where})
     list(APPEND _glabels_${_gkk} ${_labels})
     math(EXPR _gforms_${_gkk} "${_gforms_${_gkk}} + 1")
+    continue()
+  endif()
+  if("tier:sanitize" IN_LIST _labels)
+    # The sanitize tier: the first profile's executable (memory errors and
+    # races are about device memory and synchronisation, which the floating-
+    # point flags do not change; its records say which profile ran).
+    list(GET _where 0 _p)
+    _cuc_add(sanitize "${_g}" "${_p}" "${_labels}" "${_env_${_k}}")
     continue()
   endif()
   if(_g MATCHES "\\.codegen\\." OR "tier:perf" IN_LIST _labels)

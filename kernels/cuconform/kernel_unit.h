@@ -46,8 +46,14 @@
 //   ctest_environment = "VAR=value;..."  what the unit's ctest tests must start
 //                 with (read before CUDA starts, e.g. CUDA_CACHE_DISABLE=1 for
 //                 the NVRTC units: deploy/support/nvrtc_programs.h says why)
+//   sanitize_heavy = "why"   its GPU forms are too slow under compute-sanitizer for
+//                 all four tools: the sanitize tier runs memcheck only, within
+//                 CUCONFORM_SANITIZE_LIMIT seconds (kernel/sanitize.cuh)
 //   observed = true          (on a form) unsafe on purpose: what it did is recorded
 //                 (observe), not graded by value
+//   reported_by = "tool"     (on a form) the compute-sanitizer tool (memcheck,
+//                 racecheck, initcheck, synccheck) that must report it: a form
+//                 unsafe on purpose or a planted defect; every other form must be clean
 //   planted = true           (on a form) a self-test's defect: the form must fail
 //   perf_planted, model_planted = true  a self-test whose perf claims, or host
 //                 model, must fail
