@@ -22,18 +22,9 @@
 
 namespace cuconform::units {
 
-struct BranchPredication {
+struct BranchPredication : Elementwise<std::uint32_t, 1> {
   static constexpr UnitInfo info{"branch_predication", "G3", "cf.branch-predication-and-unroll", "12.1.2", 12, Kind::numeric, 0};
-  using Arg = std::uint32_t;
-  static constexpr int arity = 1;
-  using Out = std::uint32_t;
-  using In = Args<std::uint32_t, 1>;
-  static Domain<std::uint32_t, 1> domain() {
-    Domain<std::uint32_t, 1> d;
-    d.arg[0] = {0u, 0xffffffffu, true, false};
-    d.random_scale = 0.1;
-    return d;
-  }
+  static Domain<std::uint32_t, 1> domain() { return whole_range(0.1); }
   static Exact exact_u32(std::uint64_t v) { return {static_cast<double>(v & 0xffffffffu), 0.0}; }
 
   /// Host models in 64-bit arithmetic, reduced modulo 2^32.
@@ -53,16 +44,14 @@ struct BranchPredication {
   static Exact reference(const In& x) { return exact_u32((x[0] & 1u) ? x[0] * 3ull : x[0] >> 1); }
 
   /// One operation per side: predicated (selp).
-  struct Select {
+  struct Select : Recommended {
     static constexpr const char* name = "select";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::uint32_t apply(const In& x) { return (x[0] & 1u) ? x[0] * 3u : x[0] >> 1; }
     static Budget budget(Side, const Profile&) { return Budget::exact("integer arithmetic modulo 2^32"); }
   };
   /// Twelve hash rounds per side: a real branch.
-  struct Branch {
+  struct Branch : Warned {
     static constexpr const char* name = "branch";
-    static constexpr Role role = Role::warned;
     CUC_HD static std::uint32_t apply(const In& x) {
       std::uint32_t h = x[0];
       if (h & 1u) {
@@ -77,9 +66,8 @@ struct BranchPredication {
     static Exact reference(const In& x) { return exact_u32((x[0] & 1u) ? mix_a(x[0]) : mix_b(x[0])); }
     static Budget budget(Side, const Profile&) { return Budget::exact("integer arithmetic modulo 2^32"); }
   };
-  struct Unrolled {
+  struct Unrolled : Recommended {
     static constexpr const char* name = "unrolled";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::uint32_t apply(const In& x) {
       std::uint32_t acc = 0;
 #pragma unroll
@@ -89,9 +77,8 @@ struct BranchPredication {
     static Exact reference(const In& x) { return exact_u32(chain(x[0])); }
     static Budget budget(Side, const Profile&) { return Budget::exact("integer arithmetic modulo 2^32"); }
   };
-  struct Rolled {
+  struct Rolled : Probe {
     static constexpr const char* name = "rolled";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::uint32_t apply(const In& x) {
       std::uint32_t acc = 0;
 #pragma unroll 1

@@ -79,9 +79,8 @@ struct DeadCodeNeedsGlobalWrite {
       std::memcpy(&out[m + i], &v, sizeof v);
     }
   }
-  struct stores {
+  struct stores : Recommended {
     static constexpr const char* name = "stores";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       const std::size_t m = elems(c);
       if (m == 0) return;

@@ -26,40 +26,25 @@
 
 namespace cuconform::units {
 
-struct LocalMemoryMath {
+struct LocalMemoryMath : Elementwise<float, 1> {
   static constexpr UnitInfo info{"local_memory_math", "D12", "mem.local-memory-detection", "10.2.4", 10, Kind::codegen, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<float, 1> domain() { return whole_range(0.01); }
   static Exact reference(const In& x) { return ref::sin(x[0]); }
   static Budget probe(const char* f) {
     return Budget::skip(std::string("codegen probe: ") + f + " is graded numerically in kernels/math (issue 3)");
   }
-  struct Sinf {
+  struct Sinf : GpuOnly<Warned> {
     static constexpr const char* name = "sinf";
-    static constexpr Role role = Role::warned;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return sinf(x[0]); }
     static Budget budget(Side, const Profile&) { return probe("sinf"); }
   };
-  struct Sinpif {
+  struct Sinpif : GpuOnly<Recommended> {
     static constexpr const char* name = "sinpif";
-    static constexpr Role role = Role::recommended;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return sinpif(x[0]); }
     static Budget budget(Side, const Profile&) { return probe("sinpif"); }
   };
-  struct FastSin {
+  struct FastSin : GpuOnly<Recommended> {
     static constexpr const char* name = "fast_sin";
-    static constexpr Role role = Role::recommended;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) {
 #ifdef __CUDA_ARCH__
       return __sinf(x[0]);
@@ -70,10 +55,8 @@ struct LocalMemoryMath {
     static Budget budget(Side, const Profile&) { return probe("__sinf"); }
   };
   /// sin in double precision, on purpose (exempt from the f64 lint).
-  struct SinDouble {
+  struct SinDouble : GpuOnly<Probe> {
     static constexpr const char* name = "sin_double";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     static constexpr bool uses_double = true;
     CUC_HD static float apply(const In& x) { return static_cast<float>(sin(static_cast<double>(x[0]))); }
     static Budget budget(Side, const Profile&) { return probe("sin (double)"); }
@@ -101,18 +84,9 @@ struct LocalMemoryMath {
 CUCONFORM_UNIT(LocalMemoryMath)
 
 /// Arrays in registers or in local memory.
-struct LocalArray {
+struct LocalArray : Elementwise<std::uint32_t, 1> {
   static constexpr UnitInfo info{"local_array", "D12", "mem.local-memory-detection", "10.2.4", 10, Kind::numeric, 0};
-  using Arg = std::uint32_t;
-  static constexpr int arity = 1;
-  using Out = std::uint32_t;
-  using In = Args<std::uint32_t, 1>;
-  static Domain<std::uint32_t, 1> domain() {
-    Domain<std::uint32_t, 1> d;
-    d.arg[0] = {0u, 0xffffffffu, true, false};
-    d.random_scale = 0.1;
-    return d;
-  }
+  static Domain<std::uint32_t, 1> domain() { return whole_range(0.1); }
   CUC_HD static std::uint32_t fill(std::uint32_t x, std::uint32_t j) { return (x ^ (j * 0x9e3779b9u)) * 0x85ebca6bu; }
   /// Host model in 64-bit arithmetic reduced modulo 2^32.
   static std::uint64_t fill64(std::uint64_t x, std::uint64_t j) {
@@ -124,9 +98,8 @@ struct LocalArray {
     return {static_cast<double>(s), 0.0};
   }
   /// Indices known at compile time after unrolling: the array lives in registers.
-  struct StaticIndex {
+  struct StaticIndex : Recommended {
     static constexpr const char* name = "static_index";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::uint32_t apply(const In& x) {
       std::uint32_t t[32];
 #pragma unroll
@@ -139,9 +112,8 @@ struct LocalArray {
     static Budget budget(Side, const Profile&) { return Budget::exact("integer arithmetic modulo 2^32"); }
   };
   /// Indices from the data: the array goes to local memory.
-  struct DynamicIndex {
+  struct DynamicIndex : Warned {
     static constexpr const char* name = "dynamic_index";
-    static constexpr Role role = Role::warned;
     CUC_HD static std::uint32_t apply(const In& x) {
       std::uint32_t t[32];
       for (std::uint32_t j = 0; j < 32; ++j) t[j] = fill(x[0], j);

@@ -26,18 +26,12 @@
 
 namespace cuconform::units {
 
-struct ProfileClaims {
+struct ProfileClaims : Elementwise<float, 3> {
   static constexpr UnitInfo info{"profile_claims", "F25", "num.precision-flag-matrix", "12.1.10", 12, Kind::codegen, 0};
-  using Arg = float;
-  static constexpr int arity = 3;
-  using Out = float;
-  using In = Args<float, 3>;
 
   static Domain<float, 3> domain() {
-    Domain<float, 3> d;
-    for (auto& a : d.arg) a = {-FLT_MAX, FLT_MAX, true, false};
+    Domain<float, 3> d = whole_range(0.2);
     d.specials_cross = false;
-    d.random_scale = 0.2;
     return d;
   }
   static Exact reference(const In& x) { return ref::div(x[0], x[1]); }
@@ -46,18 +40,16 @@ struct ProfileClaims {
     return Budget::skip(std::string("codegen probe (") + what + "): graded numerically in kernels/math (issue 3)");
   }
 
-  struct Div {
+  struct Div : Probe {
     static constexpr const char* name = "div";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return x[0] / x[1]; }
     static Budget budget(Side s, const Profile& p) {
       if (s == Side::cpu || p.prec_div) return Budget::exact("IEEE 754 division, correctly rounded (-prec-div=true)");
       return math_probe("approximate division");
     }
   };
-  struct Rcp {
+  struct Rcp : Probe {
     static constexpr const char* name = "rcp";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return 1.0f / x[0]; }
     static Exact reference(const In& x) { return ref::div(1.0, x[0]); }
     static Budget budget(Side s, const Profile& p) {
@@ -65,9 +57,8 @@ struct ProfileClaims {
       return math_probe("approximate reciprocal");
     }
   };
-  struct Sqrt {
+  struct Sqrt : Probe {
     static constexpr const char* name = "sqrt";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return sqrtf(x[0]); }
     static Exact reference(const In& x) { return ref::sqrt(x[0]); }
     static Budget budget(Side s, const Profile& p) {
@@ -75,46 +66,35 @@ struct ProfileClaims {
       return math_probe("approximate square root");
     }
   };
-  struct Sin {
+  struct Sin : GpuOnly<Probe> {
     static constexpr const char* name = "sin";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return sinf(x[0]); }
     static Budget budget(Side, const Profile&) { return math_probe("sinf"); }
   };
-  struct Cos {
+  struct Cos : GpuOnly<Probe> {
     static constexpr const char* name = "cos";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return cosf(x[0]); }
     static Budget budget(Side, const Profile&) { return math_probe("cosf"); }
   };
-  struct Exp {
+  struct Exp : GpuOnly<Probe> {
     static constexpr const char* name = "exp";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return expf(x[0]); }
     static Budget budget(Side, const Profile&) { return math_probe("expf"); }
   };
-  struct Log {
+  struct Log : GpuOnly<Probe> {
     static constexpr const char* name = "log";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return logf(x[0]); }
     static Budget budget(Side, const Profile&) { return math_probe("logf"); }
   };
-  struct Mad {
+  struct Mad : GpuOnly<Probe> {
     static constexpr const char* name = "mad";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return x[0] * x[1] + x[2]; }
     static Budget budget(Side, const Profile&) {
       return Budget::skip("codegen probe: a*b+c is graded bitwise per profile by A6 fma_contraction");
     }
   };
-  struct Add {
+  struct Add : Probe {
     static constexpr const char* name = "add";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return x[0] + x[1]; }
     static Exact reference(const In& x) { return ref::add(x[0], x[1]); }
     static Budget budget(Side, const Profile&) { return Budget::exact("IEEE 754 addition, correctly rounded"); }

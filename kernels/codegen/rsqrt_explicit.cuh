@@ -20,33 +20,20 @@
 
 namespace cuconform::units {
 
-struct RsqrtExplicit {
+struct RsqrtExplicit : Elementwise<float, 1> {
   static constexpr UnitInfo info{"rsqrt_explicit", "F5", "num.rsqrtf-explicit", "12.1.1", 12, Kind::codegen, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {0.0f, FLT_MAX, true, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<float, 1> domain() { return every_arg({0.0f, FLT_MAX, true, false}, 0.01); }
   static Exact reference(const In& x) { return ref::rsqrt(x[0]); }
 
-  struct Rsqrtf {
+  struct Rsqrtf : GpuOnly<Recommended> {
     static constexpr const char* name = "rsqrtf";
-    static constexpr Role role = Role::recommended;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return rsqrtf(x[0]); }
     static Budget budget(Side, const Profile&) {
       return Budget::skip("codegen probe: rsqrtf is graded numerically in kernels/math (issue 3)");
     }
   };
-  struct RecipSqrt {
+  struct RecipSqrt : GpuOnly<Warned> {
     static constexpr const char* name = "recip_sqrt";
-    static constexpr Role role = Role::warned;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return 1.0f / sqrtf(x[0]); }
     static Budget budget(Side, const Profile&) {
       return Budget::skip("codegen probe: 1/sqrtf is graded numerically in kernels/math (issue 3)");

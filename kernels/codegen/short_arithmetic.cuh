@@ -17,17 +17,12 @@
 
 namespace cuconform::units {
 
-struct ShortArithmetic {
+/// Arguments (seed, n): add n values derived from seed.
+struct ShortArithmetic : Elementwise<std::int32_t, 2> {
   static constexpr UnitInfo info{"short_arithmetic", "F11", "instr.char-short-promotion", "12.1.7", 12, Kind::numeric, 0};
-  using Arg = std::int32_t;
-  static constexpr int arity = 2;  // (seed, n): add n values derived from seed
-  using Out = std::int32_t;
-  using In = Args<std::int32_t, 2>;
   static Domain<std::int32_t, 2> domain() {
-    Domain<std::int32_t, 2> d;
-    d.arg[0] = {INT32_MIN, INT32_MAX, true, false};
-    d.arg[1] = {0, 300, true, true};
-    d.random_scale = 0.05;
+    Domain<std::int32_t, 2> d = whole_range(0.05);
+    d.arg[1] = {0, 300, true, true};  // n
     return d;
   }
   /// Value i of a case: a hashed short in [-32768, 32767] (so acc + value never
@@ -48,9 +43,8 @@ struct ShortArithmetic {
   }
   static Exact reference(const In& x) { return modular_sum(x, 16); }
 
-  struct ShortAccumulator {
+  struct ShortAccumulator : Warned {
     static constexpr const char* name = "short_acc";
-    static constexpr Role role = Role::warned;
     CUC_HD static std::int32_t apply(const In& x) {
       short acc = 0;
       for (std::int32_t i = 0; i < x[1]; ++i) acc = static_cast<short>(acc + value(x[0], i));
@@ -58,9 +52,8 @@ struct ShortArithmetic {
     }
     static Budget budget(Side, const Profile&) { return Budget::exact("sum modulo 2^16 (C++20 modular narrowing)"); }
   };
-  struct IntThenShort {
+  struct IntThenShort : Recommended {
     static constexpr const char* name = "int_then_short";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::int32_t apply(const In& x) {
       std::uint32_t acc = 0;  // unsigned: wrap-around is defined
       for (std::int32_t i = 0; i < x[1]; ++i) acc += static_cast<std::uint32_t>(value(x[0], i));
@@ -68,9 +61,8 @@ struct ShortArithmetic {
     }
     static Budget budget(Side, const Profile&) { return Budget::exact("sum modulo 2^16 (C++20 modular narrowing)"); }
   };
-  struct CharAccumulator {
+  struct CharAccumulator : Warned {
     static constexpr const char* name = "char_acc";
-    static constexpr Role role = Role::warned;
     CUC_HD static std::int32_t apply(const In& x) {
       signed char acc = 0;
       for (std::int32_t i = 0; i < x[1]; ++i) acc = static_cast<signed char>(acc + value(x[0], i));
@@ -79,9 +71,8 @@ struct ShortArithmetic {
     static Exact reference(const In& x) { return modular_sum(x, 8); }
     static Budget budget(Side, const Profile&) { return Budget::exact("sum modulo 2^8 (C++20 modular narrowing)"); }
   };
-  struct IntThenChar {
+  struct IntThenChar : Recommended {
     static constexpr const char* name = "int_then_char";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::int32_t apply(const In& x) {
       std::uint32_t acc = 0;
       for (std::int32_t i = 0; i < x[1]; ++i) acc += static_cast<std::uint32_t>(value(x[0], i));

@@ -17,36 +17,23 @@
 
 namespace cuconform::units {
 
-struct SincosReduction {
+struct SincosReduction : Elementwise<float, 1> {
   static constexpr UnitInfo info{"sincos_reduction", "F20", "num.sincos-family", "12.1.9", 12, Kind::codegen, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<float, 1> domain() { return whole_range(0.01); }
   static Exact reference(const In& x) { return ref::sin(x[0]); }
   static Budget probe() {
     return Budget::skip("codegen probe: sinf/cosf/sincosf are graded numerically in kernels/math (issue 3)");
   }
 
   /// sin(x) + cos(x) from two calls.
-  struct Separate {
+  struct Separate : GpuOnly<Warned> {
     static constexpr const char* name = "separate";
-    static constexpr Role role = Role::warned;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return sinf(x[0]) + cosf(x[0]); }
     static Budget budget(Side, const Profile&) { return probe(); }
   };
   /// The same from one sincosf.
-  struct Sincos {
+  struct Sincos : GpuOnly<Recommended> {
     static constexpr const char* name = "sincos";
-    static constexpr Role role = Role::recommended;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) {
       float s, c;
       sincosf(x[0], &s, &c);

@@ -16,30 +16,18 @@
 
 namespace cuconform::units {
 
-struct SmallIntegerPowers {
+struct SmallIntegerPowers : Elementwise<float, 1> {
   static constexpr UnitInfo info{"small_integer_powers", "F21", "num.small-integer-powers", "12.1.9", 12, Kind::codegen, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
-    d.random_scale = 0.1;
-    return d;
-  }
+  static Domain<float, 1> domain() { return whole_range(0.1); }
   static Exact reference(const In& x) { return ref::mul(x[0], x[0]); }
 
-  struct Square {
+  struct Square : Recommended {
     static constexpr const char* name = "square";
-    static constexpr Role role = Role::recommended;
     CUC_HD static float apply(const In& x) { return x[0] * x[0]; }
     static Budget budget(Side, const Profile&) { return Budget::exact("one IEEE multiply, correctly rounded"); }
   };
-  struct Powf2 {
+  struct Powf2 : GpuOnly<Warned> {
     static constexpr const char* name = "powf2";
-    static constexpr Role role = Role::warned;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return powf(x[0], 2.0f); }
     static Budget budget(Side, const Profile&) {
       return Budget::skip("codegen probe: powf is graded numerically in kernels/math (issue 3)");

@@ -10,8 +10,10 @@
 // them in one place, fixtures/include/cuconform/harness/detect.h):
 // The unit
 //   info               required: slug, catalog id and name, guide section, chapter, kind, minimum CC
-//   Arg, arity, Out    required: input element type, how many inputs, result type (In = Args<Arg, arity>)
-//   domain()           required: where inputs come from (specials first, then seeded random)
+//   Arg, arity, Out    required: input element type, how many inputs, result type (In = Args<Arg, arity>);
+//                      `struct X : Elementwise<Arg, arity, Out>` declares them (cuconform/elementwise.h)
+//   domain()           required: where inputs come from (specials first, then seeded random);
+//                      Elementwise's whole_range(scale) and every_arg(ArgDomain, scale) build the common ones
 //   reference(x)       the exact answer (host only, reference/ library); here or on each form
 //   reference_wider(x), reference_wider_rel_error  a wider reference (e.g. double code) with its stated
 //                      error, checked against reference() and used where it decides (binary32 results)
@@ -21,7 +23,9 @@
 //                      PTX and SASS of its kernels
 //   forms              required: Forms<...> of the nested form structs
 // Each form
-//   name, role         required: its name (letters, digits, _) and Role (recommended, warned, robust, probe)
+//   name, role         required: its name (letters, digits, _) and Role (recommended, warned, robust, probe);
+//                      a role base declares the role: `struct F : Recommended` (Warned, Robust, Probe,
+//                      Planted = a self-test's probe with planted = true)
 //   apply(x)           required (or cpu_batch/gpu_batch): the __host__ __device__ code graded
 //   budget(Side, const Profile&)  required: the bound and its cited source (Budget)
 //   reference(x), exhaustive_reference(x)  its own, where it computes another quantity than its siblings
@@ -30,7 +34,7 @@
 //   error_bound(x)     a per-input error bound (Metric::bound budgets)
 //   models()           bitwise expectations per profile (which rounding the code must show)
 //   differs_where(x)   a warned form that must differ from its sibling exactly where the guide says
-//   cpu = false / gpu = false   run on one side only
+//   cpu = false / gpu = false   run on one side only (`struct F : GpuOnly<Probe>`: cpu = false)
 //   cpu_batch(in) / gpu_batch(in, problem)  its own host loop or launches (reductions, memory loops)
 //   row_sweep = false  not swept through its table row (its reference is not the row's function)
 //   uses_double = true f64 instructions in its kernel are meant (the double-constant lint passes it)
@@ -42,6 +46,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -61,33 +66,40 @@
 
 namespace cuconform {
 
+/// The name of an enum value: names[] lists them in the enum's order; "?" for
+/// a value outside it.
+template <class E, std::size_t N>
+const char* enum_name(E e, const char* const (&names)[N]) {
+  const auto i = static_cast<std::size_t>(e);
+  return i < N ? names[i] : "?";
+}
+
 /// Where a form runs.
 enum class Side { cpu, gpu };
 inline const char* side_name(Side s) { return s == Side::cpu ? "cpu" : "gpu"; }
 
 /// What kind of check a unit is (ctest label kind:<name>).
 enum class Kind { numeric, codegen, kernel, perf };
-inline const char* kind_name(Kind k) {
-  switch (k) {
-    case Kind::numeric: return "numeric";
-    case Kind::codegen: return "codegen";
-    case Kind::kernel: return "kernel";
-    case Kind::perf: return "perf";
-  }
-  return "?";
-}
+inline const char* kind_name(Kind k) { return enum_name(k, {"numeric", "codegen", "kernel", "perf"}); }
 
 /// Role of a form within its unit.
 enum class Role { recommended, warned, robust, probe };
-inline const char* role_name(Role r) {
-  switch (r) {
-    case Role::recommended: return "recommended";
-    case Role::warned: return "warned-against";
-    case Role::robust: return "robust";
-    case Role::probe: return "probe";
-  }
-  return "?";
-}
+inline const char* role_name(Role r) { return enum_name(r, {"recommended", "warned-against", "robust", "probe"}); }
+
+/// A form's role as a base: `struct Select : Recommended { name, apply, budget }`
+/// is the same as declaring `static constexpr Role role = Role::recommended;`.
+template <Role R>
+struct RoleOf {
+  static constexpr Role role = R;
+};
+using Recommended = RoleOf<Role::recommended>;
+using Warned = RoleOf<Role::warned>;
+using Robust = RoleOf<Role::robust>;
+using Probe = RoleOf<Role::probe>;
+/// A self-test's planted defect (tests/selftest): a probe with planted = true.
+struct Planted : Probe {
+  static constexpr bool planted = true;
+};
 
 /// The nvcc flag profile this binary was built with. Filled from
 /// cmake/CuconformProfiles.cmake (the one place flags are spelled); nvcc
@@ -149,18 +161,7 @@ enum class Metric {
             ///< recorded, then reported as skipped with the measured numbers; never a pass
 };
 inline const char* metric_name(Metric m) {
-  switch (m) {
-    case Metric::ulp: return "ulp";
-    case Metric::ulp_real: return "ulp_real";
-    case Metric::abs: return "abs";
-    case Metric::exact: return "exact";
-    case Metric::model: return "model";
-    case Metric::bound: return "bound";
-    case Metric::differs: return "differs";
-    case Metric::skip: return "skip";
-    case Metric::report: return "report";
-  }
-  return "?";
+  return enum_name(m, {"ulp", "ulp_real", "abs", "exact", "model", "bound", "differs", "skip", "report"});
 }
 
 /// A documented-bounds row as plain numbers (set by bounds::budget for float
@@ -353,3 +354,6 @@ CUC_HD inline double widen_exact(float x) {
 #ifndef CUCONFORM_UNIT
 #define CUCONFORM_UNIT(Name)
 #endif
+
+// The types and domain builders every element-wise unit starts from.
+#include "cuconform/elementwise.h"

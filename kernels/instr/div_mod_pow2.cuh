@@ -18,16 +18,12 @@
 
 namespace cuconform::units {
 
-struct DivModPow2Signed {
+/// Arguments (i, k): divisor 2^k, k in [0, 30].
+struct DivModPow2Signed : Elementwise<std::int32_t, 2> {
   static constexpr UnitInfo info{"div_mod_pow2_signed", "F7", "instr.int-div-mod-pow2", "12.1.4", 12, Kind::numeric, 0};
-  using Arg = std::int32_t;
-  static constexpr int arity = 2;   // (i, k): divisor 2^k, k in [0, 30]
-  using Out = std::int32_t;
-  using In = Args<std::int32_t, 2>;
 
   static Domain<std::int32_t, 2> domain() {
-    Domain<std::int32_t, 2> d;
-    d.arg[0] = {INT32_MIN, INT32_MAX, true, false};
+    Domain<std::int32_t, 2> d = whole_range();
     d.arg[1] = {0, 30, true, true};
     // Every int16 with k = 4 (the literal forms divide by 16), and the guide's counterexamples.
     for (std::int32_t i = -32768; i <= 32767; ++i) d.edges.push_back({{i, 4}});
@@ -62,16 +58,14 @@ struct DivModPow2Signed {
       r.count(f, ".*", "instructions, reported");
   }
   // Literal divisor 16: the compiler emits the shift with a sign fix-up itself.
-  struct DivLiteral {
+  struct DivLiteral : Recommended {
     static constexpr const char* name = "div_literal";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] / 16; }
     static Exact reference(const In& x) { return quotient(x[0], 4); }
     static Budget budget(Side, const Profile&) { return Budget::exact("C++ integer division truncates"); }
   };
-  struct ShiftLiteral {
+  struct ShiftLiteral : Warned {
     static constexpr const char* name = "shift_literal";
-    static constexpr Role role = Role::warned;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] >> 4; }
     static Exact reference(const In& x) { return quotient(x[0], 4); }
     static bool differs_where(const In& x) { return guide_rule_fails(x[0], 4); }
@@ -79,16 +73,14 @@ struct DivModPow2Signed {
       return Budget::differs("§12.1.4 equivalence holds for i >= 0 only; >> floors negatives (C++20 arithmetic shift)");
     }
   };
-  struct ModLiteral {
+  struct ModLiteral : Recommended {
     static constexpr const char* name = "mod_literal";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] % 16; }
     static Exact reference(const In& x) { return remainder(x[0], 4); }
     static Budget budget(Side, const Profile&) { return Budget::exact("C++ remainder has the dividend's sign"); }
   };
-  struct MaskLiteral {
+  struct MaskLiteral : Warned {
     static constexpr const char* name = "mask_literal";
-    static constexpr Role role = Role::warned;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] & 15; }
     static Exact reference(const In& x) { return remainder(x[0], 4); }
     static bool differs_where(const In& x) { return guide_rule_fails(x[0], 4); }
@@ -97,31 +89,27 @@ struct DivModPow2Signed {
     }
   };
   // Runtime divisor 2^k: the compiler cannot know it is a power of two.
-  struct DivRuntime {
+  struct DivRuntime : Probe {
     static constexpr const char* name = "div_runtime";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] / (1 << x[1]); }
     static Budget budget(Side, const Profile&) { return Budget::exact("C++ integer division truncates"); }
   };
-  struct ShiftRuntime {
+  struct ShiftRuntime : Recommended {
     static constexpr const char* name = "shift_runtime";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] >> x[1]; }
     static bool differs_where(const In& x) { return guide_rule_fails(x[0], x[1]); }
     static Budget budget(Side, const Profile&) {
       return Budget::differs("§12.1.1: i >> log2(n) equals i / n only for i >= 0 or exact multiples");
     }
   };
-  struct ModRuntime {
+  struct ModRuntime : Probe {
     static constexpr const char* name = "mod_runtime";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] % (1 << x[1]); }
     static Exact reference(const In& x) { return remainder(x[0], x[1]); }
     static Budget budget(Side, const Profile&) { return Budget::exact("C++ remainder has the dividend's sign"); }
   };
-  struct MaskRuntime {
+  struct MaskRuntime : Recommended {
     static constexpr const char* name = "mask_runtime";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] & ((1 << x[1]) - 1); }
     static Exact reference(const In& x) { return remainder(x[0], x[1]); }
     static bool differs_where(const In& x) { return guide_rule_fails(x[0], x[1]); }
@@ -134,15 +122,10 @@ struct DivModPow2Signed {
 CUCONFORM_UNIT(DivModPow2Signed)
 
 /// Unsigned: the guide's equivalence holds for every value.
-struct DivModPow2Unsigned {
+struct DivModPow2Unsigned : Elementwise<std::uint32_t, 2> {
   static constexpr UnitInfo info{"div_mod_pow2_unsigned", "F7", "instr.int-div-mod-pow2", "12.1.4", 12, Kind::numeric, 0};
-  using Arg = std::uint32_t;
-  static constexpr int arity = 2;
-  using Out = std::uint32_t;
-  using In = Args<std::uint32_t, 2>;
   static Domain<std::uint32_t, 2> domain() {
-    Domain<std::uint32_t, 2> d;
-    d.arg[0] = {0u, UINT32_MAX, true, false};
+    Domain<std::uint32_t, 2> d = whole_range();
     d.arg[1] = {0u, 31u, true, true};
     for (std::uint32_t i = 0; i <= 65535u; ++i) d.edges.push_back({{i, 4u}});
     return d;
@@ -152,29 +135,25 @@ struct DivModPow2Unsigned {
     const double n = std::ldexp(1.0, x[1]);
     return {static_cast<double>(x[0]) - std::floor(static_cast<double>(x[0]) / n) * n, 0.0};
   }
-  struct ShiftRuntime {
+  struct ShiftRuntime : Recommended {
     static constexpr const char* name = "shift_runtime";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::uint32_t apply(const In& x) { return x[0] >> x[1]; }
     static Budget budget(Side, const Profile&) { return Budget::exact("§12.1.1: u >> log2(n) == u / n for unsigned u"); }
   };
-  struct MaskRuntime {
+  struct MaskRuntime : Recommended {
     static constexpr const char* name = "mask_runtime";
-    static constexpr Role role = Role::recommended;
     CUC_HD static std::uint32_t apply(const In& x) { return x[0] & ((1u << x[1]) - 1u); }
     static Exact reference(const In& x) { return rem(x); }
     static Budget budget(Side, const Profile&) { return Budget::exact("§12.1.1: u & (n-1) == u % n for unsigned u"); }
   };
-  struct DivLiteral {
+  struct DivLiteral : Probe {
     static constexpr const char* name = "div_literal";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::uint32_t apply(const In& x) { return x[0] / 16u; }
     static Exact reference(const In& x) { return {std::floor(static_cast<double>(x[0]) / 16.0), 0.0}; }
     static Budget budget(Side, const Profile&) { return Budget::exact("unsigned division"); }
   };
-  struct ModLiteral {
+  struct ModLiteral : Probe {
     static constexpr const char* name = "mod_literal";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::uint32_t apply(const In& x) { return x[0] % 16u; }
     static Exact reference(const In& x) { return rem({{x[0], 4u}}); }
     static Budget budget(Side, const Profile&) { return Budget::exact("unsigned remainder"); }
@@ -182,30 +161,26 @@ struct DivModPow2Unsigned {
   /// Runtime divisor 1u<<k. Measured with nvcc 13.0: LLVM knows that 1u<<k is
   /// a power of two and emits the shift/mask itself for an unsigned dividend
   /// (beyond the guide's "if n is literal"); reported, not gated.
-  struct DivRuntime {
+  struct DivRuntime : Probe {
     static constexpr const char* name = "div_runtime";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::uint32_t apply(const In& x) { return x[0] / (1u << x[1]); }
     static Budget budget(Side, const Profile&) { return Budget::exact("unsigned division"); }
   };
-  struct ModRuntime {
+  struct ModRuntime : Probe {
     static constexpr const char* name = "mod_runtime";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::uint32_t apply(const In& x) { return x[0] % (1u << x[1]); }
     static Exact reference(const In& x) { return rem(x); }
     static Budget budget(Side, const Profile&) { return Budget::exact("unsigned remainder"); }
   };
   /// A divisor the compiler cannot know anything about (k + 1): a real division.
-  struct DivVariable {
+  struct DivVariable : Probe {
     static constexpr const char* name = "div_variable";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::uint32_t apply(const In& x) { return x[0] / (x[1] + 1u); }
     static Exact reference(const In& x) { return {std::floor(static_cast<double>(x[0]) / (x[1] + 1.0)), 0.0}; }
     static Budget budget(Side, const Profile&) { return Budget::exact("unsigned division"); }
   };
-  struct ModVariable {
+  struct ModVariable : Probe {
     static constexpr const char* name = "mod_variable";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::uint32_t apply(const In& x) { return x[0] % (x[1] + 1u); }
     static Exact reference(const In& x) {
       const double n = x[1] + 1.0;

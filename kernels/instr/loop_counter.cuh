@@ -21,12 +21,9 @@
 
 namespace cuconform::units {
 
-struct LoopCounter {
+/// Arguments (n, offset, stride).
+struct LoopCounter : Elementwise<std::int32_t, 3, std::uint32_t> {
   static constexpr UnitInfo info{"loop_counter", "F14", "instr.signed-loop-counter", "12.1.5", 12, Kind::numeric, 0};
-  using Arg = std::int32_t;
-  static constexpr int arity = 3;  // (n, offset, stride)
-  using Out = std::uint32_t;
-  using In = Args<std::int32_t, 3>;
   static constexpr std::int32_t kTable = 1 << 21;
 
   static Domain<std::int32_t, 3> domain() {
@@ -96,18 +93,16 @@ struct LoopCounter {
       r.count(k, "ld\\.global.*", "loads in the loop body").in_loops();
     }
   }
-  struct SignedCounter {
+  struct SignedCounter : Recommended {
     static constexpr const char* name = "signed_counter";
-    static constexpr Role role = Role::recommended;
     static std::vector<std::uint32_t> cpu_batch(const std::vector<In>& in) { return cpu_run<int>(in); }
 #if defined(__CUDACC__)
     static std::vector<std::uint32_t> gpu_batch(const std::vector<In>& in, std::string* p) { return gpu_run<int>(in, p); }
 #endif
     static Budget budget(Side, const Profile&) { return Budget::exact("integer gather: results must be identical"); }
   };
-  struct UnsignedCounter {
+  struct UnsignedCounter : Warned {
     static constexpr const char* name = "unsigned_counter";
-    static constexpr Role role = Role::warned;
     static std::vector<std::uint32_t> cpu_batch(const std::vector<In>& in) { return cpu_run<unsigned>(in); }
 #if defined(__CUDACC__)
     static std::vector<std::uint32_t> gpu_batch(const std::vector<In>& in, std::string* p) { return gpu_run<unsigned>(in, p); }

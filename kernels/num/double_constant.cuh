@@ -15,18 +15,9 @@
 
 namespace cuconform::units {
 
-struct DoubleConstant {
+struct DoubleConstant : Elementwise<float, 1> {
   static constexpr UnitInfo info{"double_constant", "F12", "num.double-constant-f-suffix", "12.1.7", 12, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
-    return d;
-  }
+  static Domain<float, 1> domain() { return whole_range(); }
   /// The real-valued target: x * 0.1 (0.1 exactly, to 113 bits).
   static Exact reference(const In& x) { return ref::div(x[0], 10.0); }
 
@@ -41,18 +32,16 @@ struct DoubleConstant {
   }
   static bool ftz_on(Side s, const Profile& p) { return s == Side::gpu && p.ftz; }
 
-  struct ScaleF {
+  struct ScaleF : Recommended {
     static constexpr const char* name = "scale_f";
-    static constexpr Role role = Role::recommended;
     CUC_HD static float apply(const In& x) { return x[0] * 0.1f; }
     static Budget budget(Side, const Profile&) { return Budget::model("§12.1.7: one f32 multiply by fl32(0.1)"); }
     static void models(const In& x, Models<float>& m, Side s, const Profile& p) {
       m.add("f32_product", f32_model(x[0], 0.1f, ftz_on(s, p)));
     }
   };
-  struct ScaleD {
+  struct ScaleD : Warned {
     static constexpr const char* name = "scale_d";
-    static constexpr Role role = Role::warned;
     static constexpr bool uses_double = true;  // the warned-against form: exempt from the f64 lint
     CUC_HD static float apply(const In& x) { return x[0] * 0.1; }  // promoted to double, narrowed on return
     static Budget budget(Side, const Profile&) { return Budget::model("§12.1.7: f32->f64, f64 multiply by fl64(0.1), f64->f32"); }
@@ -61,9 +50,8 @@ struct DoubleConstant {
     }
   };
   /// 2*pi*r, the guide's own constant, with and without the suffix.
-  struct CircumferenceF {
+  struct CircumferenceF : Recommended {
     static constexpr const char* name = "circumference_f";
-    static constexpr Role role = Role::recommended;
     CUC_HD static float apply(const In& x) { return 2.0f * 3.141592653589793f * x[0]; }
     static Exact reference(const In& x) { return ref::pi_times(2.0 * static_cast<double>(x[0])); }
     static Budget budget(Side, const Profile&) { return Budget::model("§12.1.1: (2*fl32(pi)) * r in f32"); }
@@ -71,9 +59,8 @@ struct DoubleConstant {
       m.add("f32_product", f32_model(x[0], 2.0f * 3.141592653589793f, ftz_on(s, p)));
     }
   };
-  struct CircumferenceD {
+  struct CircumferenceD : Warned {
     static constexpr const char* name = "circumference_d";
-    static constexpr Role role = Role::warned;
     static constexpr bool uses_double = true;  // the warned-against form: exempt from the f64 lint
     CUC_HD static float apply(const In& x) { return 2 * 3.141592653589793 * x[0]; }
     static Exact reference(const In& x) { return ref::pi_times(2.0 * static_cast<double>(x[0])); }

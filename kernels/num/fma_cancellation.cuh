@@ -13,12 +13,8 @@
 
 namespace cuconform::units {
 
-struct FmaCancellation {
+struct FmaCancellation : Elementwise<float, 2> {
   static constexpr UnitInfo info{"fma_cancellation", "A7", "num.fma-cancellation-sign", "7.3.3", 7, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 2;
-  using Out = float;
-  using In = Args<float, 2>;
 
   static Domain<float, 2> domain() {
     Domain<float, 2> d;
@@ -76,18 +72,16 @@ struct FmaCancellation {
     }
   }
 
-  struct DifferenceOfSquares {
+  struct DifferenceOfSquares : Warned {
     static constexpr const char* name = "difference_of_squares";
-    static constexpr Role role = Role::warned;
     CUC_HD static float apply(const In& x) { return x[0] * x[0] - x[1] * x[1]; }
     static Budget budget(Side, const Profile&) {
       return Budget::model("§7.3.3: contracted iff device and -fmad=true (either operand order), else exact 0 for a == b");
     }
     static void models(const In& x, Models<float>& m, Side s, const Profile& p) { difference_models(x, m, s, p, false); }
   };
-  struct SqrtOfDifference {
+  struct SqrtOfDifference : Warned {
     static constexpr const char* name = "sqrt_of_difference";
-    static constexpr Role role = Role::warned;
     CUC_HD static float apply(const In& x) { return sqrtf(x[0] * x[0] - x[1] * x[1]); }
     static Exact reference(const In& x) { return ref::sqrt(FmaCancellation::reference(x).hi); }
     static Budget budget(Side, const Profile&) {
@@ -97,9 +91,8 @@ struct FmaCancellation {
   };
   /// (a-b)*(a+b): a-b is exact (Sterbenz) for these inputs, then two roundings:
   /// relative error <= 2u + u^2, under 2 ulp(x), so at most 2 steps from RN(x).
-  struct Factored {
+  struct Factored : Robust {
     static constexpr const char* name = "factored";
-    static constexpr Role role = Role::robust;
     CUC_HD static float apply(const In& x) { return (x[0] - x[1]) * (x[0] + x[1]); }
     static Budget budget(Side, const Profile&) {
       return Budget::ulp(2, "derived: exact a-b, two roundings => < 2 ulp").any_zero_sign();
@@ -108,9 +101,8 @@ struct FmaCancellation {
   /// sqrtf of the factored form: relative error about u + u (sqrt halves the
   /// input's 2u, plus its own rounding) => within 2 steps; -prec-sqrt=false
   /// adds sqrtf's documented 1 ulp.
-  struct SqrtFactored {
+  struct SqrtFactored : Robust {
     static constexpr const char* name = "sqrt_factored";
-    static constexpr Role role = Role::robust;
     CUC_HD static float apply(const In& x) { return sqrtf((x[0] - x[1]) * (x[0] + x[1])); }
     static Exact reference(const In& x) { return ref::sqrt(FmaCancellation::reference(x).hi); }
     static Budget budget(Side s, const Profile& p) {

@@ -13,16 +13,11 @@
 
 namespace cuconform::units {
 
-struct FmaContraction {
+struct FmaContraction : Elementwise<float, 3> {
   static constexpr UnitInfo info{"fma_contraction", "A6", "num.fma-contraction", "7.3.3", 7, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 3;
-  using Out = float;
-  using In = Args<float, 3>;
 
   static Domain<float, 3> domain() {
-    Domain<float, 3> d;
-    for (auto& a : d.arg) a = {-0x1p20f, 0x1p20f, true, false};
+    Domain<float, 3> d = every_arg({-0x1p20f, 0x1p20f, true, false});
     d.specials_cross = false;  // one argument special at a time, the others random
     // The guide's worked case: a = b = 1 + 2^-12, c = -fl(a*b): unfused 0, fused 2^-24.
     const float a = 1.0f + 0x1p-12f;
@@ -51,9 +46,8 @@ struct FmaContraction {
 
   /// The plain expression: fused on the GPU when -fmad=true, never on the host
   /// (built with -ffp-contract=off and no -march, see CuconformProfiles.cmake).
-  struct Expression {
+  struct Expression : Probe {
     static constexpr const char* name = "expression";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return x[0] * x[1] + x[2]; }
     static Budget budget(Side, const Profile&) {
       return Budget::model("§7.3.3 + nvcc -fmad: fused iff device and -fmad=true; PTX fma.rn.f32 vs mul.rn+add.rn");
@@ -66,9 +60,8 @@ struct FmaContraction {
   };
 
   /// Explicit fmaf: one IEEE rounding on both sides, under every profile.
-  struct ExplicitFmaf {
+  struct ExplicitFmaf : Recommended {
     static constexpr const char* name = "fmaf";
-    static constexpr Role role = Role::recommended;
     CUC_HD static float apply(const In& x) { return fmaf(x[0], x[1], x[2]); }
     static Budget budget(Side, const Profile&) {
       return Budget::exact("IEEE 754 fusedMultiplyAdd: correctly rounded (CUDA Math API fmaf: 0 ulp; glibc fmaf)");
@@ -76,9 +69,8 @@ struct FmaContraction {
   };
 
   /// __fmul_rn/__fadd_rn: never contracted (device); plain mul/add on the host.
-  struct RoundedMulAdd {
+  struct RoundedMulAdd : Robust {
     static constexpr const char* name = "fmul_rn_fadd_rn";
-    static constexpr Role role = Role::robust;
     CUC_HD static float apply(const In& x) {
 #ifdef __CUDA_ARCH__
       return __fadd_rn(__fmul_rn(x[0], x[1]), x[2]);

@@ -20,18 +20,12 @@ static_assert(FLT_EVAL_METHOD == 0, "cuconform: host float evaluation must be SS
 
 namespace cuconform::units {
 
-struct HostArithmetic {
+struct HostArithmetic : Elementwise<double, 3> {
   static constexpr UnitInfo info{"host_arithmetic", "A8", "num.host-x87-and-host-contraction", "7.3.4", 7, Kind::numeric, 0};
-  using Arg = double;
-  static constexpr int arity = 3;
-  using Out = double;
-  using In = Args<double, 3>;
 
   static Domain<double, 3> domain() {
-    Domain<double, 3> d;
-    for (auto& a : d.arg) a = {-0x1p100, 0x1p100, true, false};
+    Domain<double, 3> d = every_arg({-0x1p100, 0x1p100, true, false}, 0.2);
     d.specials_cross = false;
-    d.random_scale = 0.2;
     // c = -RN(a*b): unfused gives 0, fused or 80-bit gives the product's rounding error.
     Rng rng(0xa8);
     for (int k = 0; k < 5000; ++k) {
@@ -42,9 +36,8 @@ struct HostArithmetic {
   }
   static Exact reference(const In& x) { return ref::fma(x[0], x[1], x[2]); }
 
-  struct MulAddDouble {
+  struct MulAddDouble : Probe {
     static constexpr const char* name = "mul_add_double";
-    static constexpr Role role = Role::probe;
     static constexpr bool gpu = false;
     CUC_HD static double apply(const In& x) { return x[0] * x[1] + x[2]; }
     static Budget budget(Side, const Profile&) {

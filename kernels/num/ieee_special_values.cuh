@@ -247,9 +247,8 @@ struct IeeeSpecialValues {
         }
       }
   }
-  struct device_ops {
+  struct device_ops : Recommended {
     static constexpr const char* name = "device_ops";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       const unsigned n = static_cast<unsigned>(c.n);
       a9_ops_kernel<<<(n + 127) / 128, 128, 0, s>>>(in, out, n);
@@ -427,9 +426,8 @@ struct FtzDenormalsBase {
     kernel<<<(n + 127) / 128, 128, 0, s>>>(in, out, n);
     CUC_CHECK(cudaGetLastError());
   }
-  struct runtime_operands {
+  struct runtime_operands : Recommended {
     static constexpr const char* name = "runtime_operands";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const T* in, Out* out, cudaStream_t s) { go(f24_ops_kernel<T>, c, in, out, s); }
   };
 };
@@ -437,9 +435,8 @@ struct FtzDenormalsBase {
 struct FtzDenormalsF : FtzDenormalsBase<float> {
   static constexpr UnitInfo info{"ftz_denormals_f", "F24", "num.ftz-denormals", "12.1.1", 12, Kind::kernel, 0};
   /// The literal forms (observed: what nvcc's folding leaves of the flush).
-  struct literal_identities {
+  struct literal_identities : Probe {
     static constexpr const char* name = "literal_identities";
-    static constexpr Role role = Role::probe;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const float* in, Out* out, cudaStream_t s) { go(f24_literal_kernel, c, in, out, s); }
   };

@@ -23,19 +23,15 @@
 
 namespace cuconform::units {
 
-struct ReductionOrder {
+/// Arguments (seed, n): the case's values are element(seed, j), j < n.
+struct ReductionOrder : Elementwise<std::uint32_t, 2, float> {
   static constexpr UnitInfo info{"reduction_order", "A5", "num.reduction-order-nonassociativity", "7.3.2", 7, Kind::numeric, 0};
-  using Arg = std::uint32_t;
-  static constexpr int arity = 2;  // (seed, n): the case's values are element(seed, j), j < n
-  using Out = float;
-  using In = Args<std::uint32_t, 2>;
   static constexpr unsigned kBlock = 256, kWarp = 32;
 
   static Domain<std::uint32_t, 2> domain() {
-    Domain<std::uint32_t, 2> d;
-    d.arg[0] = {0u, 0xffffffffu, false, false};
+    // Random scale 0.002: 200 cases of up to 65536 values in the full tier.
+    Domain<std::uint32_t, 2> d = every_arg({0u, 0xffffffffu, false, false}, 0.002);
     d.arg[1] = {1u, 1u << 16, true, true};
-    d.random_scale = 0.002;  // 200 cases of up to 65536 values in the full tier
     for (std::uint32_t n : {1u, 2u, 3u, 31u, 32u, 33u, 255u, 256u, 257u, 1000u, 65536u}) d.edges.push_back({{n * 7919u, n}});
     return d;
   }
@@ -75,9 +71,8 @@ struct ReductionOrder {
     r.present("reduction_warp_shuffle_kernel", "shfl\\.sync\\.down\\.b32", "warp reduction uses __shfl_down_sync");
   }
   /// Left-to-right, one thread.
-  struct Sequential {
+  struct Sequential : Probe {
     static constexpr const char* name = "sequential";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) {
       float s = 0.0f;
       for (std::uint32_t j = 0; j < x[1]; ++j) s += element(x[0], j);
@@ -115,9 +110,8 @@ struct ReductionOrder {
   template <int Which> static std::vector<float> gpu_run(const std::vector<In>& in, std::string* problem);
 #endif
 
-  struct BlockTree {
+  struct BlockTree : Recommended {
     static constexpr const char* name = "block_tree";
-    static constexpr Role role = Role::recommended;
     static std::vector<float> cpu_batch(const std::vector<In>& in) {
       std::vector<float> o(in.size());
       for (std::size_t k = 0; k < in.size(); ++k) o[k] = block_tree_cpu(in[k]);
@@ -131,9 +125,8 @@ struct ReductionOrder {
       return Budget::bound("Higham §4.2: gamma_k * sum|x|, k = ceil(n/256)-1 + log2(256)");
     }
   };
-  struct WarpShuffle {
+  struct WarpShuffle : Recommended {
     static constexpr const char* name = "warp_shuffle";
-    static constexpr Role role = Role::recommended;
     static std::vector<float> cpu_batch(const std::vector<In>& in) {
       std::vector<float> o(in.size());
       for (std::size_t k = 0; k < in.size(); ++k) o[k] = warp_tree_cpu(in[k]);

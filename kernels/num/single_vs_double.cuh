@@ -127,9 +127,8 @@ struct SingleVsDoubleBase {
                bound(in + r * m, m, u, ftz), "Higham 2002 (4.4): |s - S| <= gamma_(m-1) sum|x|, its own u");
     }
   }
-  struct row_sum {
+  struct row_sum : Recommended {
     static constexpr const char* name = "row_sum";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) {
       const unsigned rows = static_cast<unsigned>(c.n);
       if (rows == 0) return;

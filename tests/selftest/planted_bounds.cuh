@@ -9,18 +9,10 @@
 
 namespace cuconform::selftest {
 
-struct PlantedBounds {
+/// Argument n: the sum of n terms 1/3 (not representable: rounding grows with n).
+struct PlantedBounds : Elementwise<std::int32_t, 1, float> {
   static constexpr UnitInfo info{"planted_bounds", "A5", "num.reduction-order-nonassociativity", "7.3.2", 7, Kind::numeric, 0};
-  using Arg = std::int32_t;
-  static constexpr int arity = 1;  // n: sum of n terms 1/3 (not representable: rounding grows with n)
-  using Out = float;
-  using In = Args<std::int32_t, 1>;
-  static Domain<std::int32_t, 1> domain() {
-    Domain<std::int32_t, 1> d;
-    d.arg[0] = {1, 4096, false, false};
-    d.random_scale = 0.005;
-    return d;
-  }
+  static Domain<std::int32_t, 1> domain() { return every_arg({1, 4096, false, false}, 0.005); }
   static Exact reference(const In& x) { return ref::div(static_cast<double>(x[0]), 3.0); }
   CUC_HD static float sum(const In& x) {
     float s = 0.0f;
@@ -28,9 +20,8 @@ struct PlantedBounds {
     return s;
   }
   /// Control: the honest bound, |err| <= n*u*|x| (representation) + gamma_{n-1} * sum|x|.
-  struct Honest {
+  struct Honest : Probe {
     static constexpr const char* name = "honest_bound";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return sum(x); }
     static double error_bound(const In& x) {
       const double u = 0x1p-24, n = x[0];
@@ -39,19 +30,15 @@ struct PlantedBounds {
     static Budget budget(Side, const Profile&) { return Budget::bound("gamma_n * sum|x|"); }
   };
   /// Planted: claims a sum of n terms has the error of one rounding.
-  struct TooTight {
+  struct TooTight : Planted {
     static constexpr const char* name = "too_tight_bound";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) { return sum(x); }
     static double error_bound(const In& x) { return 0x1p-24 * (x[0] / 3.0); }
     static Budget budget(Side, const Profile&) { return Budget::bound("planted: one rounding's worth for n additions"); }
   };
   /// Planted: claims an absolute error below what the sum can reach.
-  struct AbsTooSmall {
+  struct AbsTooSmall : Planted {
     static constexpr const char* name = "abs_too_small";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) { return sum(x); }
     static Budget budget(Side, const Profile&) { return Budget::abs(1e-9, "planted: 1e-9 absolute for sums up to ~1365"); }
   };
@@ -61,30 +48,18 @@ CUCONFORM_SELFTEST_UNIT(PlantedBounds)
 
 /// Planted `differs` claim: says i >> 1 differs from i / 2 for every negative
 /// i, but it agrees for even negatives.
-struct PlantedDiffers {
+struct PlantedDiffers : Elementwise<std::int32_t, 1> {
   static constexpr UnitInfo info{"planted_differs", "F7", "instr.int-div-mod-pow2", "12.1.4", 12, Kind::numeric, 0};
-  using Arg = std::int32_t;
-  static constexpr int arity = 1;
-  using Out = std::int32_t;
-  using In = Args<std::int32_t, 1>;
-  static Domain<std::int32_t, 1> domain() {
-    Domain<std::int32_t, 1> d;
-    d.arg[0] = {-1000, 1000, false, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<std::int32_t, 1> domain() { return every_arg({-1000, 1000, false, false}, 0.01); }
   static Exact reference(const In& x) { return {std::trunc(x[0] / 2.0), 0.0}; }
-  struct WrongClaim {
+  struct WrongClaim : Planted {
     static constexpr const char* name = "differs_for_all_negatives";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] >> 1; }
     static bool differs_where(const In& x) { return x[0] < 0; }
     static Budget budget(Side, const Profile&) { return Budget::differs("planted: even negatives agree"); }
   };
-  struct RightClaim {
+  struct RightClaim : Probe {
     static constexpr const char* name = "differs_for_odd_negatives";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::int32_t apply(const In& x) { return x[0] >> 1; }
     static bool differs_where(const In& x) { return x[0] < 0 && (x[0] % 2) != 0; }
     static Budget budget(Side, const Profile&) { return Budget::differs("control: floor vs trunc for odd negatives"); }
@@ -95,22 +70,12 @@ CUCONFORM_SELFTEST_UNIT(PlantedDiffers)
 
 /// A unit that needs compute capability 12.0: on an older GPU its GPU test is
 /// skipped with the reason (and on a machine without a GPU, with that reason).
-struct FutureArchitecture {
+struct FutureArchitecture : Elementwise<float, 1> {
   static constexpr UnitInfo info{"future_architecture", "I1", "deploy.device-query-and-cc", "15.1", 15, Kind::numeric, 120};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-1.0f, 1.0f, false, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<float, 1> domain() { return every_arg({-1.0f, 1.0f, false, false}, 0.01); }
   static Exact reference(const In& x) { return ref::value(x[0]); }
-  struct Identity {
+  struct Identity : Probe {
     static constexpr const char* name = "identity";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return x[0]; }
     static Budget budget(Side, const Profile&) { return Budget::exact("identity"); }
   };

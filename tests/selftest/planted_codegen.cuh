@@ -8,22 +8,12 @@
 
 namespace cuconform::selftest {
 
-struct PlantedCodegen {
+struct PlantedCodegen : Elementwise<float, 1> {
   static constexpr UnitInfo info{"planted_codegen", "F12", "num.double-constant-f-suffix", "12.1.7", 12, Kind::codegen, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-1e6f, 1e6f, false, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<float, 1> domain() { return every_arg({-1e6f, 1e6f, false, false}, 0.01); }
   static Exact reference(const In& x) { return ref::div(x[0], 10.0); }
-  struct ForgotSuffix {
+  struct ForgotSuffix : Probe {
     static constexpr const char* name = "forgot_suffix";
-    static constexpr Role role = Role::probe;
     static constexpr bool uses_double = true;  // declared, so the f64 lint leaves it to the planted rules below
     CUC_HD static float apply(const In& x) { return x[0] * 0.1; }
     static Budget budget(Side, const Profile&) { return Budget::ulp(1, "control: within 1 ulp of x/10 either way"); }

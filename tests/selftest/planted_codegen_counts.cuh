@@ -16,27 +16,17 @@
 
 namespace cuconform::selftest {
 
-struct PlantedCodegenCounts {
+struct PlantedCodegenCounts : Elementwise<std::uint32_t, 1> {
   static constexpr UnitInfo info{"planted_codegen_counts", "G3", "cf.branch-predication-and-unroll", "12.1.2", 12, Kind::codegen, 0};
-  using Arg = std::uint32_t;
-  static constexpr int arity = 1;
-  using Out = std::uint32_t;
-  using In = Args<std::uint32_t, 1>;
-  static Domain<std::uint32_t, 1> domain() {
-    Domain<std::uint32_t, 1> d;
-    d.arg[0] = {0u, 0xffffffffu, true, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<std::uint32_t, 1> domain() { return whole_range(0.01); }
   static std::uint64_t chain(std::uint64_t x) {
     std::uint64_t acc = 0;
     for (std::uint64_t k = 0; k < 8; ++k) acc = (acc * 31u + (x ^ k)) & 0xffffffffu;
     return acc;
   }
   static Exact reference(const In& x) { return {static_cast<double>(chain(x[0])), 0.0}; }
-  struct Rolled {
+  struct Rolled : Probe {
     static constexpr const char* name = "rolled";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::uint32_t apply(const In& x) {
       std::uint32_t acc = 0;
 #pragma unroll 1
@@ -45,9 +35,8 @@ struct PlantedCodegenCounts {
     }
     static Budget budget(Side, const Profile&) { return Budget::exact("integer arithmetic modulo 2^32"); }
   };
-  struct DynamicIndex {
+  struct DynamicIndex : Probe {
     static constexpr const char* name = "dynamic_index";
-    static constexpr Role role = Role::probe;
     CUC_HD static std::uint32_t apply(const In& x) {
       std::uint32_t t[32];
       for (std::uint32_t j = 0; j < 32; ++j) t[j] = x[0] ^ j;
@@ -72,23 +61,12 @@ struct PlantedCodegenCounts {
 CUCONFORM_SELFTEST_UNIT(PlantedCodegenCounts)
 
 /// SASS claims, reversed: fails where cuobjdump can read the executable.
-struct PlantedCodegenSass {
+struct PlantedCodegenSass : Elementwise<float, 3> {
   static constexpr UnitInfo info{"planted_codegen_sass", "A6", "num.fma-contraction", "7.3.3", 7, Kind::codegen, 0};
-  using Arg = float;
-  static constexpr int arity = 3;
-  using Out = float;
-  using In = Args<float, 3>;
-  static Domain<float, 3> domain() {
-    Domain<float, 3> d;
-    for (auto& a : d.arg) a = {-1e3f, 1e3f, false, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<float, 3> domain() { return every_arg({-1e3f, 1e3f, false, false}, 0.01); }
   static Exact reference(const In& x) { return ref::fma(x[0], x[1], x[2]); }
-  struct Mad {
+  struct Mad : GpuOnly<Probe> {
     static constexpr const char* name = "mad";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return x[0] * x[1] + x[2]; }
     static Budget budget(Side, const Profile&) { return Budget::skip("codegen self-test probe (A6 grades a*b+c)"); }
   };

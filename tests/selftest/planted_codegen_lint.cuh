@@ -10,39 +10,26 @@
 
 namespace cuconform::selftest {
 
-struct PlantedLint {
+struct PlantedLint : Elementwise<float, 1> {
   static constexpr UnitInfo info{"planted_lint", "F12", "num.double-constant-f-suffix", "12.1.7", 12, Kind::codegen, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-1e6f, 1e6f, false, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<float, 1> domain() { return every_arg({-1e6f, 1e6f, false, false}, 0.01); }
   static Exact reference(const In& x) { return ref::div(x[0], 10.0); }
-  struct Control {
+  struct Control : Probe {
     static constexpr const char* name = "control";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return x[0] * 0.1f; }
     static Budget budget(Side, const Profile&) { return Budget::ulp(1, "control: within 1 ulp of x/10"); }
   };
   /// The defect: an unsuffixed constant (no uses_double: not meant).
-  struct Unsuffixed {
+  struct Unsuffixed : Probe {
     static constexpr const char* name = "unsuffixed";
-    static constexpr Role role = Role::probe;
     static constexpr bool planted_f64 = true;
     CUC_HD static float apply(const In& x) { return x[0] * 0.1; }
     static Budget budget(Side, const Profile&) { return Budget::ulp(1, "within 1 ulp of x/10 either way"); }
   };
   /// The same defect hidden in a call: pow(float, int) is the double overload.
-  struct DoubleOverload {
+  struct DoubleOverload : GpuOnly<Probe> {
     static constexpr const char* name = "double_overload";
-    static constexpr Role role = Role::probe;
     static constexpr bool planted_f64 = true;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return pow(x[0], 2); }
     static Budget budget(Side, const Profile&) { return Budget::skip("planted for the lint only"); }
   };

@@ -10,38 +10,23 @@
 
 namespace cuconform::selftest {
 
-struct PlantedProfileClaims {
+struct PlantedProfileClaims : Elementwise<float, 3> {
   static constexpr UnitInfo info{"planted_profile_claims", "F25", "num.precision-flag-matrix", "12.1.10", 12, Kind::codegen, 0};
-  using Arg = float;
-  static constexpr int arity = 3;
-  using Out = float;
-  using In = Args<float, 3>;
-  static Domain<float, 3> domain() {
-    Domain<float, 3> d;
-    for (auto& a : d.arg) a = {-1e3f, 1e3f, false, false};
-    d.random_scale = 0.01;
-    return d;
-  }
+  static Domain<float, 3> domain() { return every_arg({-1e3f, 1e3f, false, false}, 0.01); }
   static Exact reference(const In& x) { return ref::div(x[0], x[1]); }
   static Budget probe() { return Budget::skip("codegen self-test probe"); }
-  struct Div {
+  struct Div : GpuOnly<Probe> {
     static constexpr const char* name = "div";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return x[0] / x[1]; }
     static Budget budget(Side, const Profile&) { return probe(); }
   };
-  struct Sqrt {
+  struct Sqrt : GpuOnly<Probe> {
     static constexpr const char* name = "sqrt";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return sqrtf(x[0]); }
     static Budget budget(Side, const Profile&) { return probe(); }
   };
-  struct Mad {
+  struct Mad : GpuOnly<Probe> {
     static constexpr const char* name = "mad";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
     CUC_HD static float apply(const In& x) { return x[0] * x[1] + x[2]; }
     static Budget budget(Side, const Profile&) { return probe(); }
   };

@@ -30,9 +30,8 @@ namespace cuconform::selftest {
 struct PlantedDeviceQuery : FactsShape {
   static constexpr UnitInfo info{"planted_device_query", "I1", "deploy.device-query-and-cc", "15.1", 15, Kind::kernel, 0};
   static std::vector<KernelCase> cases() { return units::DqFacts::cases(); }
-  struct control {
+  struct control : Recommended {
     static constexpr const char* name = "control";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
       units::DqExpect x;
       int dev = 0, mj = 0, mn = 0;
@@ -43,9 +42,8 @@ struct PlantedDeviceQuery : FactsShape {
       units::DqFacts::query(c, out, x);
     }
   };
-  struct mislabelled_runner {
+  struct mislabelled_runner : Recommended {
     static constexpr const char* name = "mislabelled_runner";
-    static constexpr Role role = Role::recommended;
     static constexpr bool planted = true;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
       units::DqExpect x;
@@ -53,9 +51,8 @@ struct PlantedDeviceQuery : FactsShape {
       units::DqFacts::query(c, out, x);
     }
   };
-  struct wrong_warp {
+  struct wrong_warp : Recommended {
     static constexpr const char* name = "wrong_warp";
-    static constexpr Role role = Role::recommended;
     static constexpr bool planted = true;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
       units::DqExpect x;

@@ -11,35 +11,25 @@
 
 namespace cuconform::selftest {
 
-struct PlantedNeedle {
+struct PlantedNeedle : Elementwise<float, 1> {
   static constexpr UnitInfo info{"planted_needle", "A1", "verify.reference-comparison", "7.1.1", 7, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
   // x ~ 1.2347, not a special value; a multiple of 1021, the CPU subset's
   // default stride, so the subset visits it too (with another
   // CUCONFORM_EXHAUSTIVE_STRIDE the subset self-test fails: it cannot see it).
   static constexpr std::uint32_t kNeedle = 0x3f9e0995u;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
-    return d;
-  }
+  static Domain<float, 1> domain() { return whole_range(); }
   static Exact reference(const In& x) { return ref::mul(x[0], 0.5); }
   /// x * 0.5 is exact in binary64 (error 0: every tie is a true tie).
   CUC_HD static double exhaustive_reference(float x) { return widen_exact(x) * 0.5; }
   static constexpr double exhaustive_reference_rel_error = 0.0;
 
-  struct Half {
+  struct Half : Probe {
     static constexpr const char* name = "half";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return x[0] * 0.5f; }
     static Budget budget(Side, const Profile&) { return Budget::exact("IEEE multiply by a power of two"); }
   };
-  struct Needle {
+  struct Needle : Probe {
     static constexpr const char* name = "needle";
-    static constexpr Role role = Role::probe;
     static constexpr bool planted_exhaustive = true;
     CUC_HD static float apply(const In& x) {
       const float v = x[0];

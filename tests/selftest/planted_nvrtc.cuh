@@ -39,9 +39,8 @@ struct PlantedNvrtcFlag {
   static void check_bounds(const KernelCase& c, const In* in, const Out* out, BoundChecks& b) {
     units::nvrtc_eq::describe(units::nvrtc_eq::Variant::planted, c, in, out, b);
   }
-  struct planted_fast_math_toggle {
+  struct planted_fast_math_toggle : Recommended {
     static constexpr const char* name = "planted_fast_math_toggle";
-    static constexpr Role role = Role::recommended;
     static constexpr bool planted = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       units::nvrtc_eq::require_nvrtc();  // no NVRTC: skip, never a silent "detected"

@@ -11,25 +11,16 @@
 
 namespace cuconform::selftest {
 
-struct PlantedReference {
+struct PlantedReference : Elementwise<float, 1> {
   static constexpr UnitInfo info{"planted_reference", "A1", "verify.reference-comparison", "7.1.1", 7, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-FLT_MAX, FLT_MAX, true, false};
-    return d;
-  }
+  static Domain<float, 1> domain() { return whole_range(); }
   static Exact reference(const In& x) { return ref::mul(x[0], 0.5); }
   /// Planted: x/2 * (1 + 2^-40), stated as exact.
   CUC_HD static double exhaustive_reference(float x) { return widen_exact(x) * 0.5 * (1.0 + 0x1p-40); }
   static constexpr double exhaustive_reference_rel_error = 0.0;
 
-  struct Half {
+  struct Half : Probe {
     static constexpr const char* name = "half_wrong_reference";
-    static constexpr Role role = Role::probe;
     static constexpr bool planted_exhaustive = true;
     CUC_HD static float apply(const In& x) { return x[0] * 0.5f; }
     static Budget budget(Side, const Profile&) {

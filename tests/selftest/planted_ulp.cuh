@@ -8,32 +8,20 @@
 
 namespace cuconform::selftest {
 
-struct PlantedArithmetic {
+struct PlantedArithmetic : Elementwise<float, 2> {
   static constexpr UnitInfo info{"planted_arithmetic", "A1", "verify.reference-comparison", "7.1.1", 7, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 2;
-  using Out = float;
-  using In = Args<float, 2>;
-  static Domain<float, 2> domain() {
-    Domain<float, 2> d;
-    for (auto& a : d.arg) a = {-0x1p10f, 0x1p10f, false, false};
-    d.random_scale = 0.02;
-    return d;
-  }
+  static Domain<float, 2> domain() { return every_arg({-0x1p10f, 0x1p10f, false, false}, 0.02); }
   static Exact reference(const In& x) { return ref::mul(x[0], x[1]); }
 
   /// Control: a correctly rounded product passes a 0-ulp budget.
-  struct Control {
+  struct Control : Probe {
     static constexpr const char* name = "control";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return x[0] * x[1]; }
     static Budget budget(Side, const Profile&) { return Budget::ulp(0, "IEEE multiply"); }
   };
   /// Three ulps off: must fail a 2-ulp budget.
-  struct ThreeUlpOff {
+  struct ThreeUlpOff : Planted {
     static constexpr const char* name = "three_ulp_off";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) {
       float r = x[0] * x[1];
       for (int k = 0; k < 3; ++k) r = nextafterf(r, INFINITY);
@@ -42,19 +30,15 @@ struct PlantedArithmetic {
     static Budget budget(Side, const Profile&) { return Budget::ulp(2, "planted: 3 ulp against a 2 ulp budget"); }
   };
   /// A double constant sneaks into float code: x*y*(1.0 + 1e-7) in double.
-  struct DoubleConstant {
+  struct DoubleConstant : Planted {
     static constexpr const char* name = "double_constant";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) { return static_cast<float>(x[0] * x[1] * 1.0000001); }
     static Budget budget(Side, const Profile&) { return Budget::exact("planted: double constant changes the result"); }
   };
   /// Wrong FTZ claim: flushes results on every profile and side, which only a
   /// flushing profile on the GPU may do. Inputs include tiny products.
-  struct WrongFtz {
+  struct WrongFtz : Planted {
     static constexpr const char* name = "wrong_ftz";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) {
       const float r = x[0] * 0x1p-135f;
       return fabsf(r) < FLT_MIN ? 0.0f : r;
@@ -68,10 +52,8 @@ struct PlantedArithmetic {
   };
   /// Over-flush: zeroes results below 4*FLT_MIN, which are normal numbers.
   /// Even a flushing profile must not accept that.
-  struct OverFlush {
+  struct OverFlush : Planted {
     static constexpr const char* name = "over_flush";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) {
       const float r = x[0] * 0x1p-122f;
       return fabsf(r) < 4 * FLT_MIN ? 0.0f : r;
@@ -80,10 +62,8 @@ struct PlantedArithmetic {
     static Budget budget(Side, const Profile&) { return Budget::ulp(0, "planted: FTZ covers subnormals only"); }
   };
   /// Wrong exact expectation: claims the unfused model, computes fused.
-  struct WrongModel {
+  struct WrongModel : Planted {
     static constexpr const char* name = "wrong_model";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) { return fmaf(x[0], x[1], -x[0] * x[1]); }
     static Budget budget(Side, const Profile&) { return Budget::model("planted: expects 0, fmaf gives the rounding error"); }
     static void models(const In&, Models<float>& m, Side, const Profile&) { m.add("zero", 0.0f); }

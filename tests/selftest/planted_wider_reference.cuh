@@ -61,34 +61,23 @@ inline Exact exact(float xf) {
 }
 }  // namespace wider_poly
 
-struct PlantedWiderHonest {
+struct PlantedWiderHonest : Elementwise<float, 1> {
   static constexpr UnitInfo info{"planted_wider_honest", "A1", "verify.reference-comparison", "7.1.1", 7, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
-  static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-1.0f, 1.0f, true, true};
-    return d;
-  }
+  static Domain<float, 1> domain() { return every_arg({-1.0f, 1.0f, true, true}); }
   static Exact reference(const In& x) { return wider_poly::exact(x[0]); }
   static double reference_wider(const In& x) { return wider_poly::horner_f64(x[0]); }
   static constexpr double reference_wider_rel_error = 0x1p-49;  // justified at horner_f64
 
-  struct Horner {
+  struct Horner : Probe {
     static constexpr const char* name = "horner_f32";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return wider_poly::horner_f32(x[0]); }
     static Budget budget(Side, const Profile&) {
       return Budget::ulp(6, "fma Horner in binary32: gamma_3 * sum |c_i||x|^i <= 3 * 1.7084 * 2^-24 = 5.1 ulp of p >= 0.625");
     }
   };
   /// Planted: the x^3 term dropped (error up to C3 = 0.04, 10^5 ulp).
-  struct DropsCubic {
+  struct DropsCubic : Planted {
     static constexpr const char* name = "drops_cubic";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) { return fmaf(fmaf(wider_poly::C2, x[0], wider_poly::C1), x[0], wider_poly::C0); }
     static Budget budget(Side, const Profile&) { return Budget::ulp(6, "planted: a term missing; grading against RN(wider) must fail it"); }
   };
@@ -96,22 +85,16 @@ struct PlantedWiderHonest {
 };
 CUCONFORM_SELFTEST_UNIT(PlantedWiderHonest)
 
-struct PlantedWiderLying {
+struct PlantedWiderLying : Elementwise<float, 1> {
   static constexpr UnitInfo info{"planted_wider_lying", "A1", "verify.reference-comparison", "7.1.1", 7, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
   static Domain<float, 1> domain() { return PlantedWiderHonest::domain(); }
   static Exact reference(const In& x) { return wider_poly::exact(x[0]); }
   /// Planted: the float code, errs by ~1e-7 relative, claims 1e-15.
   static double reference_wider(const In& x) { return wider_poly::horner_f32(x[0]); }
   static constexpr double reference_wider_rel_error = 1e-15;
 
-  struct Horner {
+  struct Horner : Planted {
     static constexpr const char* name = "horner_f32_lying_reference";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) { return wider_poly::horner_f32(x[0]); }
     static Budget budget(Side, const Profile&) {
       return Budget::ulp(6, "as planted_wider_honest; planted: the wider reference lies about its error, its check must say so");
@@ -121,22 +104,16 @@ struct PlantedWiderLying {
 };
 CUCONFORM_SELFTEST_UNIT(PlantedWiderLying)
 
-struct PlantedWiderUndecided {
+struct PlantedWiderUndecided : Elementwise<float, 1> {
   static constexpr UnitInfo info{"planted_wider_undecided", "A1", "verify.reference-comparison", "7.1.1", 7, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
   static Domain<float, 1> domain() {
-    Domain<float, 1> d;
-    d.arg[0] = {-0x1p60f, 0x1p60f, true, false};
+    Domain<float, 1> d = every_arg({-0x1p60f, 0x1p60f, true, false}, 0.25);
     // x = m * 2^k, m odd in [4097, 5791]: m^2 is odd with 25 bits, so x^2 lies
     // exactly halfway between two floats (a tie, rounded to even).
     for (int m = 4097; m <= 5791; m += 2) {
       d.edges.push_back(In{{std::ldexp(float(m), -12)}});
       d.edges.push_back(In{{-std::ldexp(float(m), 20)}});
     }
-    d.random_scale = 0.25;
     return d;
   }
   static Exact reference(const In& x) { return ref::mul(x[0], x[0]); }
@@ -147,17 +124,14 @@ struct PlantedWiderUndecided {
   static constexpr double reference_wider_rel_error = 0x1p-44;
 
   /// Control: the IEEE product is correctly rounded, ties to even included.
-  struct Square {
+  struct Square : Probe {
     static constexpr const char* name = "square";
-    static constexpr Role role = Role::probe;
     CUC_HD static float apply(const In& x) { return x[0] * x[0]; }
     static Budget budget(Side, const Profile&) { return Budget::exact("IEEE binary32 multiply, correctly rounded"); }
   };
   /// Planted: RN(wider), which rounds every tie up (away from zero).
-  struct RnOfWider {
+  struct RnOfWider : Planted {
     static constexpr const char* name = "rn_of_wider";
-    static constexpr Role role = Role::probe;
-    static constexpr bool planted = true;
     CUC_HD static float apply(const In& x) {
       return static_cast<float>(static_cast<double>(x[0]) * static_cast<double>(x[0]) * (1.0 + 0x1p-45));
     }

@@ -9,16 +9,11 @@
 
 namespace cuconform::units {
 
-struct NoReferenceUnit {  // no reference() on the unit or its form
+struct NoReferenceUnit : Elementwise<float, 1> {  // no reference() on the unit or its form
   static constexpr UnitInfo info{"no_reference_unit", "A1", "num.x", "1", 1, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
   static Domain<float, 1> domain() { return {}; }
-  struct Plain {
+  struct Plain : Recommended {
     static constexpr const char* name = "plain";
-    static constexpr Role role = Role::recommended;
     CUC_HD static float apply(const In& x) { return x[0]; }
     static Budget budget(Side, const Profile&) { return Budget::skip("test"); }
   };
@@ -26,17 +21,12 @@ struct NoReferenceUnit {  // no reference() on the unit or its form
 };
 CUCONFORM_UNIT(NoReferenceUnit)
 
-struct NoBudgetUnit {  // a form without budget()
+struct NoBudgetUnit : Elementwise<float, 1> {  // a form without budget()
   static constexpr UnitInfo info{"no_budget_unit", "A1", "num.x", "1", 1, Kind::numeric, 0};
-  using Arg = float;
-  static constexpr int arity = 1;
-  using Out = float;
-  using In = Args<float, 1>;
   static Domain<float, 1> domain() { return {}; }
   static Exact reference(const In& x) { return ref::value(x[0]); }
-  struct Plain {
+  struct Plain : Recommended {
     static constexpr const char* name = "plain";
-    static constexpr Role role = Role::recommended;
     CUC_HD static float apply(const In& x) { return x[0]; }
   };
   using forms = Forms<Plain>;
@@ -46,9 +36,8 @@ CUCONFORM_UNIT(NoBudgetUnit)
 struct NoLaunchKernelUnit : IdentityShape<float> {  // a kernel form without launch()
   static constexpr UnitInfo info{"no_launch_kernel_unit", "D2", "mem.x", "1", 1, Kind::kernel, 0};
   static std::vector<KernelCase> cases() { return size_cases({1}); }
-  struct copy {
+  struct copy : Recommended {
     static constexpr const char* name = "copy";
-    static constexpr Role role = Role::recommended;
   };
   using forms = Forms<copy>;
 };
