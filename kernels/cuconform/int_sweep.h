@@ -2,7 +2,8 @@
 // Every 32-bit input on the GPU: `Op::same(x)` compares an intrinsic with a
 // portable reference for one x; the sweep counts the mismatches and keeps the
 // smallest mismatching x. Used by F8 (kernels/instr/bit_intrinsics.cuh) and by
-// its planted self-test, so the plant exercises the same sweep.
+// its planted self-test, so the plant exercises the same sweep; IntSweepShape
+// is the shape both units share.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cstdint>
@@ -46,5 +47,23 @@ void launch_int_sweep(unsigned long long* out, cudaStream_t s) {
   CUC_CHECK(cudaGetLastError());
   int_sweep<Op><<<kSweepBlocks, kSweepThreads, 0, s>>>(out);
 }
+
+/// Base of a kernel unit whose forms each sweep every x: no input, out =
+/// [mismatches, first mismatching x], host answer [0, kSweepNone]. The unit
+/// states its one case; a form's launch calls go<Op>(out, s).
+struct IntSweepShape {
+  using In = std::uint32_t;
+  using Out = std::uint64_t;
+  static std::size_t in_size(const KernelCase&) { return 0; }
+  static std::size_t out_size(const KernelCase&) { return 2; }
+  static void reference(const KernelCase&, const In*, Out* out, int) {
+    out[0] = 0;
+    out[1] = kSweepNone;
+  }
+  template <class Op>
+  static void go(Out* out, cudaStream_t s) {
+    launch_int_sweep<Op>(reinterpret_cast<unsigned long long*>(out), s);
+  }
+};
 
 }  // namespace cuconform

@@ -20,8 +20,10 @@
 //                 owns the buffers: guarded on both sides (a write outside them
 //                 fails naming the unit, form and case), the output filled with a
 //                 sentinel, every launch run twice and compared bitwise.
-// Shortcuts: size_cases({0, 1, 1000}), size_param_cases(sizes, "stride", values), IdentityShape<T> (answer = input),
-// FactsShape (one code per fact, all 1), HostModelOnly (arithmetic on the host only).
+// Shortcuts: size_cases({0, 1, 1000}), size_param_cases(sizes, "stride", values), labelled_cases /
+// labelled_grid (a table or a grid of "key=value,..." cases), ElementwiseShape<In, Out> (n in, n out),
+// IdentityShape<T> (answer = input), OutputOnlyShape<Out> (no input, n out), FactsShape (one code per
+// fact, all 1), HostModelOnly (arithmetic on the host only).
 // Optional:
 //   fill(c, in, seed)        the inputs (default: distinct finite values from the seed)
 //   reference_models, model_name(m)  several acceptable answers (above): a
@@ -85,10 +87,11 @@ struct KernelCase {
 };
 
 /// Cases named "n=<size>", one per size (the usual edges: 0, 1, a size that
-/// is not a multiple of the warp or block, a large one).
-inline std::vector<KernelCase> size_cases(std::initializer_list<std::size_t> sizes) {
+/// is not a multiple of the warp or block, a large one); `label` names what n
+/// counts where it is not "n" (size_cases({1, 33, 100}, "M") gives "M=1", ...).
+inline std::vector<KernelCase> size_cases(std::initializer_list<std::size_t> sizes, const char* label = "n") {
   std::vector<KernelCase> c;
-  for (std::size_t n : sizes) c.push_back({"n=" + std::to_string(n), n});
+  for (std::size_t n : sizes) c.push_back({label + ("=" + std::to_string(n)), n});
   return c;
 }
 
@@ -106,17 +109,87 @@ inline std::vector<KernelCase> size_param_cases(std::initializer_list<std::size_
   return c;
 }
 
+namespace detail {
+/// The case "<key0>=<v[0]>,<key1>=<v[1]>,...": v[0] is n, v[1..3] p0, p1, p2.
+inline KernelCase labelled(std::initializer_list<const char*> keys, const long* v) {
+  KernelCase k;
+  long* slot[] = {nullptr, &k.p0, &k.p1, &k.p2};
+  std::size_t i = 0;
+  for (const char* key : keys) {
+    k.name += (i ? "," : "") + std::string(key) + "=" + std::to_string(v[i]);
+    if (i == 0)
+      k.n = static_cast<std::size_t>(v[i]);
+    else
+      *slot[i] = v[i];
+    ++i;
+  }
+  return k;
+}
+}  // namespace detail
+
+/// One case named "<key0>=<v0>,<key1>=<v1>,...": v0 is n, the next values
+/// p0, p1, p2 (labelled_case({"threads", "iters"}, {33, 7}) is the case
+/// "threads=33,iters=7" with n = 33, p0 = 7).
+inline KernelCase labelled_case(std::initializer_list<const char*> keys, std::initializer_list<long> values) {
+  return detail::labelled(keys, values.begin());
+}
+
+/// A table of cases, one labelled_case per row: labelled_cases({"threads",
+/// "iters"}, {{1, 1}, {100, 9}}) runs 1 thread for 1 iteration, then 100 for 9.
+inline std::vector<KernelCase> labelled_cases(std::initializer_list<const char*> keys,
+                                              std::initializer_list<std::initializer_list<long>> rows) {
+  std::vector<KernelCase> c;
+  for (std::initializer_list<long> row : rows) c.push_back(detail::labelled(keys, row.begin()));
+  return c;
+}
+
+/// Every combination of the lists (the first list outermost), one
+/// labelled_case each: labelled_grid({"n", "hops"}, {{2, 64}, {0, 1}}) gives
+/// n=2,hops=0; n=2,hops=1; n=64,hops=0; n=64,hops=1.
+inline std::vector<KernelCase> labelled_grid(std::initializer_list<const char*> keys,
+                                             std::initializer_list<std::initializer_list<long>> lists) {
+  std::vector<std::vector<long>> rows{{}};
+  for (std::initializer_list<long> list : lists) {
+    std::vector<std::vector<long>> longer;
+    for (const std::vector<long>& r : rows)
+      for (long v : list) {
+        longer.push_back(r);
+        longer.back().push_back(v);
+      }
+    rows.swap(longer);
+  }
+  std::vector<KernelCase> c;
+  for (const std::vector<long>& r : rows) c.push_back(detail::labelled(keys, r.data()));
+  return c;
+}
+
+/// Base of a unit with n elements in and n out; the unit writes its
+/// reference (`struct U : ElementwiseShape<float> { ... reference ... }`).
+template <class I, class O = I>
+struct ElementwiseShape {
+  using In = I;
+  using Out = O;
+  static std::size_t in_size(const KernelCase& c) { return c.n; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
+};
+
 /// Base of a data-movement unit whose answer is its input: n elements in,
 /// the same n out (`struct U : IdentityShape<float> { ... }`).
 template <class T>
-struct IdentityShape {
-  using In = T;
-  using Out = T;
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
+struct IdentityShape : ElementwiseShape<T> {
   static void reference(const KernelCase& c, const T* in, T* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i];
   }
+};
+
+/// Base of a unit with no input and n outputs (codes, remainders, attributes
+/// the form writes); the unit writes its reference.
+template <class O = std::uint32_t>
+struct OutputOnlyShape {
+  using In = std::uint32_t;
+  using Out = O;
+  static std::size_t in_size(const KernelCase&) { return 0; }
+  static std::size_t out_size(const KernelCase& c) { return c.n; }
 };
 
 /// Base of a "facts" unit: its form writes one code per fact into the output
@@ -124,11 +197,7 @@ struct IdentityShape {
 /// has no input, and the host answer is all 1s. The unit states its case:
 /// `static std::vector<KernelCase> cases() { return {{"sixteen facts", 16}}; }`
 /// (a unit with several acceptable answers defines its own reference).
-struct FactsShape {
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
+struct FactsShape : OutputOnlyShape<> {
   static void reference(const KernelCase& c, const In*, Out* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
   }

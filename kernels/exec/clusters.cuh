@@ -79,12 +79,7 @@ struct ClusterHistogram {
     std::vector<KernelCase> c;
     for (long nbins : {256L, 32768L})
       for (long cs : {1L, 2L, 4L, 8L})
-        for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(1000), std::size_t(100003)}) {
-          KernelCase k{"n=" + std::to_string(n) + ",cluster=" + std::to_string(cs) + ",bins=" + std::to_string(nbins), n};
-          k.p0 = cs;
-          k.p1 = nbins;
-          c.push_back(k);
-        }
+        for (long n : {0L, 1L, 1000L, 100003L}) c.push_back(labelled_case({"n", "cluster", "bins"}, {n, cs, nbins}));
     return c;
   }
   static std::size_t in_size(const KernelCase& c) { return c.n; }
@@ -173,24 +168,18 @@ struct ClusterHistogram {
 };
 CUCONFORM_KERNEL_UNIT(ClusterHistogram)
 
-struct ClusterRingExchange {
+struct ClusterRingExchange : ElementwiseShape<std::uint32_t> {
   static constexpr UnitInfo info{"cluster_ring_exchange", "E11", "exec.cluster-dsmem-histogram", "CPG 6.2.5", 11, Kind::kernel, 90};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// n = blocks * kBlock elements, p0 cluster size.
   static std::vector<KernelCase> cases() {
     std::vector<KernelCase> c;
     for (long cs : {1L, 2L, 4L, 8L})
       for (std::size_t clusters : {std::size_t(1), std::size_t(3), std::size_t(40)}) {
         const std::size_t blocks = clusters * static_cast<std::size_t>(cs);
-        KernelCase k{"blocks=" + std::to_string(blocks) + ",cluster=" + std::to_string(cs), blocks * clu::kBlock};
-        k.p0 = cs;
-        c.push_back(k);
+        c.push_back({"blocks=" + std::to_string(blocks) + ",cluster=" + std::to_string(cs), blocks * clu::kBlock, cs});
       }
     return c;
   }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In* in, Out* out, int) {
     const std::size_t cs = static_cast<std::size_t>(c.p0), blocks = c.n / clu::kBlock;
     for (std::size_t b = 0; b < blocks; ++b) {

@@ -208,13 +208,9 @@ struct OtherContext {
 
 // =====================================================================================
 // E6, data: independent kernels in streams give the serial answer.
-struct ConcurrentKernels {
+struct ConcurrentKernels : ElementwiseShape<std::uint32_t> {
   static constexpr UnitInfo info{"concurrent_kernels", "E6", "exec.concurrent-kernels", "11.5", 11, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 1000, 65539}, "kernels", {1, 4, 8, 16}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In* in, Out* out, int) {
     const long k = c.p0;
     for (long j = 0; j < k; ++j)

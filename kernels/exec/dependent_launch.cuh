@@ -68,23 +68,13 @@
 
 namespace cuconform::units {
 
-struct ProgrammaticDependentLaunch {
+struct ProgrammaticDependentLaunch : ElementwiseShape<std::uint32_t> {
   static constexpr UnitInfo info{"programmatic_dependent_launch", "E10", "exec.programmatic-dependent-launch",
                                  "CPG Programmatic Dependent Launch and Synchronization", 11, Kind::kernel, 90};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// n elements, p0 rounds, p1 the producer's delay in clock cycles after its trigger.
-  static KernelCase make(std::size_t n, long rounds, long delay) {
-    KernelCase k{"n=" + std::to_string(n) + ",rounds=" + std::to_string(rounds) + ",delay=" + std::to_string(delay), n};
-    k.p0 = rounds;
-    k.p1 = delay;
-    return k;
-  }
   static std::vector<KernelCase> cases() {
-    return {make(0, 1000, 2000), make(1, 1000, 2000), make(1000, 1000, 2000), make(65537, 100, 2000)};
+    return labelled_cases({"n", "rounds", "delay"}, {{0, 1000, 2000}, {1, 1000, 2000}, {1000, 1000, 2000}, {65537, 100, 2000}});
   }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In* in, Out* out, int) { pdl::chain(c.n, c.p0, in, out); }
 
   static void run(pdl::Primary p, pdl::Secondary k, bool programmatic, const KernelCase& c, const In* in, Out* out) {

@@ -103,14 +103,10 @@ inline unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock
 
 }  // namespace diverge
 
-struct Divergence {
+struct Divergence : ElementwiseShape<std::uint32_t> {
   static constexpr UnitInfo info{"divergence", "G1", "cf.divergence-warp-aligned-conditions", "13.1", 13, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// n elements, p0 = rounds of f and g (1: short branches, 64: long).
   static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 33, 257, 10003}, "rounds", {1, 64}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In* in, Out* out, int) {
     for (std::size_t e = 0; e < c.n; ++e) {
       const bool odd = e & 1;

@@ -43,14 +43,10 @@ namespace cuconform::units {
 
 // =====================================================================================
 // E9, data: one pipeline, every way of issuing it, bitwise the same.
-struct GraphsEquivalence {
+struct GraphsEquivalence : ElementwiseShape<std::uint32_t> {
   static constexpr UnitInfo info{"graphs_equivalence", "E9", "exec.graphs-equivalence", "CPG CUDA graphs", 11, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// (n = 0 is left out: a kernel node cannot have an empty grid.)
   static std::vector<KernelCase> cases() { return size_cases({1, 1000, 4099, 1u << 20}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In* in, Out* out, int) { sg::graph_reference(in, out, c.n, sg::kK1, sg::kKd); }
 
   static void run(cudaGraphExec_t x, cudaStream_t s, int times = 1) {

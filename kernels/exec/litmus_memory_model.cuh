@@ -242,13 +242,7 @@ struct MessagePassing {
   using Out = std::uint32_t;  // per stream {forbidden, timed out, completed}
   /// n = pairs, p0 = trials per stream, p1 = stagger (cycles).
   static std::vector<KernelCase> cases() {
-    auto k = [](std::size_t pairs, long trials, long stagger) {
-      KernelCase c{"pairs=" + std::to_string(pairs) + ",trials=" + std::to_string(trials) + ",stagger=" + std::to_string(stagger), pairs};
-      c.p0 = trials;
-      c.p1 = stagger;
-      return c;
-    };
-    return {k(1, 1, 0), k(64, 4096, 0), k(64, 4096, 4096)};
+    return labelled_cases({"pairs", "trials", "stagger"}, {{1, 1, 0}, {64, 4096, 0}, {64, 4096, 4096}});
   }
   static std::size_t streams(const KernelCase& c) { return c.n * litmus::kLanes; }
   static std::size_t in_size(const KernelCase&) { return 1; }
@@ -373,11 +367,7 @@ struct Cumulativity {
   using In = std::uint32_t;   // unused
   using Out = std::uint32_t;  // {CPU saw x != 1, thread 2 saw x != 1, timed out, iterations completed}
   /// n = iterations, p0 = 0: x and b pinned, 1: managed.
-  static std::vector<KernelCase> cases() {
-    KernelCase a{"pinned,n=1", 1}, b{"pinned,n=10000", 10000}, m{"managed,n=10000", 10000};
-    m.p0 = 1;
-    return {a, b, m};
-  }
+  static std::vector<KernelCase> cases() { return {{"pinned,n=1", 1}, {"pinned,n=10000", 10000}, {"managed,n=10000", 10000, 1}}; }
   static std::size_t in_size(const KernelCase&) { return 0; }
   static std::size_t out_size(const KernelCase&) { return 4; }
   static void reference(const KernelCase& c, const In*, Out* out, int) {

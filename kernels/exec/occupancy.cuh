@@ -538,24 +538,15 @@ __global__ void occ_tile_64x16(const std::uint32_t* in, std::uint32_t* out, int 
   }
 }
 
-struct SharedTileMapping {
+struct SharedTileMapping : ElementwiseShape<std::uint32_t> {
   static constexpr UnitInfo info{"shared_tile_mapping", "E5", "exec.shared-memory-vs-occupancy", "11.4", 11, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// p0 rows, p1 cols (not multiples of 64 among them); n = rows x cols.
   static std::vector<KernelCase> cases() {
     std::vector<KernelCase> c;
-    for (auto rc : std::vector<std::pair<long, long>>{{0, 5}, {1, 1}, {64, 64}, {63, 65}, {100, 37}, {257, 1000}, {1024, 1024}}) {
-      KernelCase k{"rows=" + std::to_string(rc.first) + ",cols=" + std::to_string(rc.second),
-                   static_cast<std::size_t>(rc.first * rc.second)};
-      k.p0 = rc.first;
-      k.p1 = rc.second;
-      c.push_back(k);
-    }
+    for (auto [rows, cols] : std::vector<std::pair<long, long>>{{0, 5}, {1, 1}, {64, 64}, {63, 65}, {100, 37}, {257, 1000}, {1024, 1024}})
+      c.push_back({"rows=" + std::to_string(rows) + ",cols=" + std::to_string(cols), static_cast<std::size_t>(rows * cols), rows, cols});
     return c;
   }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In* in, Out* out, int) {
     const std::size_t rows = static_cast<std::size_t>(c.p0), cols = static_cast<std::size_t>(c.p1);
     for (std::size_t r = 0; r < rows; ++r)

@@ -41,14 +41,10 @@ __global__ void e3_kernel(const float* in, float* out, std::size_t n, int fmas) 
   if (i < n) out[i] = e3_chains<ILP>(in[i], fmas / ILP);
 }
 
-struct RegisterLatency {
+struct RegisterLatency : ElementwiseShape<float> {
   static constexpr UnitInfo info{"register_latency", "E3", "exec.hide-register-latency", "11.2", 11, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
   static constexpr int kFmas = 256;  // per thread in the correctness cases
   static std::vector<KernelCase> cases() { return size_cases({1, 33, 1000}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void fill(const KernelCase& c, std::vector<float>& in, std::uint64_t seed) {
     for (std::size_t i = 0; i < c.n; ++i) in[i] = 0.5f + static_cast<float>((seed + i * 2654435761u) % 1024u) / 1024.0f;
   }

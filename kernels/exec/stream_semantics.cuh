@@ -55,13 +55,9 @@ namespace cuconform::units {
 
 // =====================================================================================
 // E8, data: dependent steps keep their order in the documented ways.
-struct StreamOrder {
+struct StreamOrder : ElementwiseShape<std::uint32_t> {
   static constexpr UnitInfo info{"stream_order", "E8", "exec.stream-api-semantics", "CPG streams", 11, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, 4099, 1u << 20}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In* in, Out* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = sg::step3(sg::step2(sg::step1(in[i])));
   }

@@ -233,13 +233,10 @@ struct WarpReduction {
 };
 CUCONFORM_KERNEL_UNIT(WarpReduction)
 
-struct DivergentExchange {
+struct DivergentExchange : ElementwiseShape<std::uint32_t> {
   static constexpr UnitInfo info{"divergent_exchange", "G2", "cf.independent-thread-scheduling-syncwarp", "13.1", 13, Kind::kernel, 70};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;  // per element: the fold of the values received from lane ^ 16
+  /// out per element: the fold of the values received from lane ^ 16.
   static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 17, 33, 1000, std::size_t(1) << 18}, "rounds", {16}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In* in, Out* out, int) {
     const int rounds = static_cast<int>(c.p0);
     const std::size_t nb = warpsync::blocks(c.n) * warpsync::kBlock;

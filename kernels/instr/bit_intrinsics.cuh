@@ -151,22 +151,12 @@ struct f8_popc64 {
 
 constexpr unsigned kBitsBlocks = kSweepBlocks, kBitsThreads = kSweepThreads;
 
-struct BitIntrinsics {
+/// Each form sweeps its intrinsic against the reference (IntSweepShape: out =
+/// [mismatches, first mismatching x], answer [0, kBitsNone]).
+struct BitIntrinsics : IntSweepShape {
   static constexpr UnitInfo info{"bit_intrinsics", "F8", "instr.brev-popc-clz", "12.1.1", 12, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint64_t;
   /// One case: the whole 32-bit input space (no input buffer).
   static std::vector<KernelCase> cases() { return {{"all 2^32 x", 2}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase&) { return 2; }
-  static void reference(const KernelCase&, const In*, Out* out, int) {
-    out[0] = 0;
-    out[1] = kBitsNone;
-  }
-  template <class Op>
-  static void go(Out* out, cudaStream_t s) {
-    launch_int_sweep<Op>(reinterpret_cast<unsigned long long*>(out), s);
-  }
   struct brev {
     static constexpr const char* name = "brev";
     static constexpr Role role = Role::recommended;
@@ -327,13 +317,12 @@ __global__ void f9_sweep(const std::uint32_t* ys, int ny, unsigned long long* ou
   }
 }
 
-struct Mul24Legacy {
+/// The sweep's shape (IntSweepShape), with the y values as input; out =
+/// [mismatches, first (y index << 32 | x) or kBitsNone].
+struct Mul24Legacy : IntSweepShape {
   static constexpr UnitInfo info{"mul24_legacy", "F9", "instr.mul24-legacy", "12.1.1", 12, Kind::kernel, 0};
-  using In = std::uint32_t;   // the y values
-  using Out = std::uint64_t;  // [mismatches, first (y index << 32 | x) or kBitsNone]
   static std::vector<KernelCase> cases() { return {{"all 2^32 x, 16 y", kMul24Ys}}; }
   static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase&) { return 2; }
   /// The edges, then words from the seed.
   static void fill(const KernelCase& c, std::vector<In>& in, std::uint64_t seed) {
     for (std::size_t j = 0; j < c.n; ++j) {
@@ -343,10 +332,6 @@ struct Mul24Legacy {
       }
       in[j] = static_cast<std::uint32_t>(splitmix64(seed + 0x9e3779b97f4a7c15ull * j));
     }
-  }
-  static void reference(const KernelCase&, const In*, Out* out, int) {
-    out[0] = 0;
-    out[1] = kBitsNone;
   }
   template <class Op>
   static void go(const KernelCase& c, const In* ys, Out* out, cudaStream_t s) {

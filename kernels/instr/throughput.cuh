@@ -74,15 +74,7 @@ struct NativeThroughput {
   using Out = std::uint64_t;
   static constexpr int kExactKinds = 5;  // f32 fma, f64 fma, u32 add, u32 mad, popc
   /// n = threads, p0 = iterations.
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (auto [n, it] : {std::pair<std::size_t, long>{0, 3}, {1, 1}, {33, 7}, {300, 64}}) {
-      KernelCase k{"threads=" + std::to_string(n) + ",iters=" + std::to_string(it), n};
-      k.p0 = it;
-      c.push_back(k);
-    }
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return labelled_cases({"threads", "iters"}, {{0, 3}, {1, 1}, {33, 7}, {300, 64}}); }
   static std::size_t in_size(const KernelCase&) { return 0; }
   static std::size_t out_size(const KernelCase& c) { return kExactKinds * c.n * kChains; }
   static void reference(const KernelCase& c, const In*, Out* out, int) {
@@ -201,15 +193,7 @@ struct SyncthreadsThroughput {
   using In = std::uint32_t;
   using Out = std::uint32_t;
   /// n = threads (blocks of 128; the last block partly idle), p0 = iterations.
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (auto [n, it] : {std::pair<std::size_t, long>{1, 1}, {100, 9}, {1000, 32}}) {
-      KernelCase k{"threads=" + std::to_string(n) + ",iters=" + std::to_string(it), n};
-      k.p0 = it;
-      c.push_back(k);
-    }
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return labelled_cases({"threads", "iters"}, {{1, 1}, {100, 9}, {1000, 32}}); }
   static std::size_t in_size(const KernelCase&) { return 0; }
   static std::size_t out_size(const KernelCase& c) { return c.n * kChains; }
   static void reference(const KernelCase& c, const In*, Out* out, int) {
@@ -281,15 +265,7 @@ struct PrecisionFlagsCost {
   using Out = std::uint32_t;
   static constexpr float kDivP = 1.5f, kSqrtP = 1.0f;
   /// n = threads, p0 = iterations; out: div.rn, div.rn.ftz, sqrt.rn, sqrt.rn.ftz chains.
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (auto [n, it] : {std::pair<std::size_t, long>{1, 1}, {37, 5}, {300, 40}}) {
-      KernelCase k{"threads=" + std::to_string(n) + ",iters=" + std::to_string(it), n};
-      k.p0 = it;
-      c.push_back(k);
-    }
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return labelled_cases({"threads", "iters"}, {{1, 1}, {37, 5}, {300, 40}}); }
   static std::size_t in_size(const KernelCase&) { return 0; }
   static std::size_t out_size(const KernelCase& c) { return 4 * c.n * kChains; }
   /// IEEE division and square root, correctly rounded (the host's SSE

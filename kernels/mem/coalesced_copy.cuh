@@ -112,11 +112,7 @@ struct CoalescedCopyGridEdges {
   using Out = float;
   /// p0: the axis (0 = x, 1 = y, 2 = z).
   static std::vector<KernelCase> cases() {
-    KernelCase y{"gridDim.y=65535", 65535ul * 256}, z{"gridDim.z=65535", 65535ul * 256}, x{"gridDim.x=2^31-1", 4097};
-    y.p0 = 1;
-    z.p0 = 2;
-    x.p0 = 0;
-    return {y, z, x};
+    return {{"gridDim.y=65535", 65535ul * 256, 1}, {"gridDim.z=65535", 65535ul * 256, 2}, {"gridDim.x=2^31-1", 4097, 0}};
   }
   static std::size_t in_size(const KernelCase& c) { return c.p0 ? c.n : 0; }
   static std::size_t out_size(const KernelCase& c) { return c.n; }

@@ -38,11 +38,7 @@ struct ConstantMemory {
   using In = std::uint32_t;
   using Out = std::uint32_t;
   /// The input is the table (64 KB); n outputs.
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 33ul, 100000ul}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 33, 100000}); }
   static std::size_t in_size(const KernelCase&) { return kConstElems; }
   static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In* t, Out* out, int) {

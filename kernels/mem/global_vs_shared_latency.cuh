@@ -56,16 +56,7 @@ struct GlobalVsSharedLatency {
   using In = std::uint32_t;
   using Out = std::uint32_t;
   /// n = table entries (a power of two), p0 = hops.
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {2ul, 64ul, 4096ul})
-      for (long hops : {0L, 1L, 5000L}) {
-        KernelCase k{"n=" + std::to_string(n) + ",hops=" + std::to_string(hops), n};
-        k.p0 = hops;
-        c.push_back(k);
-      }
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return labelled_grid({"n", "hops"}, {{2, 64, 4096}, {0, 1, 5000}}); }
   static std::size_t in_size(const KernelCase& c) { return c.n; }
   static std::size_t out_size(const KernelCase&) { return 2; }
   static void fill(const KernelCase& c, std::vector<In>& in, std::uint64_t) {

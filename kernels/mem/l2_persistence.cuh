@@ -236,19 +236,9 @@ struct L2AccessPolicyWindow {
   /// elements; the input and the output each hold the hot region then the
   /// cold one. Threads < cold leaves the cold tail untouched (the sentinel).
   static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    auto add = [&](std::size_t threads, long hot, long cold) {
-      KernelCase k{"threads=" + std::to_string(threads) + ",hot=" + std::to_string(hot) + ",cold=" + std::to_string(cold), threads};
-      k.p0 = hot;
-      k.p1 = cold;
-      c.push_back(k);
-    };
-    add(0, 1, 1);
-    add(1, 1, 1);
-    add(1001, 33, 1000);
-    add(50000, 1000, 100003);
-    add(2 * ((1u << 20) + 3) + 5, (1 << 16) + 1, (1 << 20) + 3);  // 4 MB streamed twice over, 256 KB hot
-    return c;
+    return labelled_cases({"threads", "hot", "cold"},
+                          {{0, 1, 1}, {1, 1, 1}, {1001, 33, 1000}, {50000, 1000, 100003},
+                           {2 * ((1 << 20) + 3) + 5, (1 << 16) + 1, (1 << 20) + 3}});  // the last: 4 MB streamed twice over, 256 KB hot
   }
   static std::size_t in_size(const KernelCase& c) { return static_cast<std::size_t>(c.p0 + c.p1); }
   static std::size_t out_size(const KernelCase& c) { return static_cast<std::size_t>(c.p0 + c.p1); }

@@ -16,13 +16,9 @@
 
 namespace cuconform::units {
 
-struct MallocAlignment {
+struct MallocAlignment : OutputOnlyShape<> {
   static constexpr UnitInfo info{"malloc_alignment", "D5", "mem.cudamalloc-alignment-256", "10.2.1.2", 10, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   static std::vector<KernelCase> cases() { return {{"1000 allocations of 1..4097 bytes", 1000}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const In*, Out* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 0;
   }

@@ -56,11 +56,7 @@ struct MatmulAat {
   static constexpr UnitInfo info{"matmul_aat", "D8", "mem.matmul-aat-transpose-padding", "10.2.3.3", 10, Kind::kernel, 0};
   using In = float;
   using Out = float;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t m : {0ul, 1ul, 31ul, 32ul, 33ul, 64ul, 100ul}) c.push_back({"M=" + std::to_string(m), m});
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 31, 32, 33, 64, 100}, "M"); }
   static std::size_t in_size(const KernelCase& c) { return c.n * kAatTile; }
   static std::size_t out_size(const KernelCase& c) { return c.n * c.n; }
   /// The host loop in the kernels' order; fused multiply-add where the

@@ -61,16 +61,7 @@ struct MatmulAbShape {
   using In = float;
   using Out = float;
   /// n = M, p0 = N; the input holds A (M x 32) then B (32 x N).
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t m : {1ul, 31ul, 32ul, 33ul, 100ul})
-      for (long n : {1L, 33L, 64L}) {
-        KernelCase k{"M=" + std::to_string(m) + ",N=" + std::to_string(n), m};
-        k.p0 = n;
-        c.push_back(k);
-      }
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return labelled_grid({"M", "N"}, {{1, 31, 32, 33, 100}, {1, 33, 64}}); }
   static std::size_t in_size(const KernelCase& c) { return c.n * kAbTile + kAbTile * static_cast<std::size_t>(c.p0); }
   static std::size_t out_size(const KernelCase& c) { return c.n * static_cast<std::size_t>(c.p0); }
   static void reference(const KernelCase& c, const float* in, float* out, int) {

@@ -13,7 +13,6 @@
 //         rejects 17, and the guide's read counts for a 64 x 64 x 64 product.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include <array>
 #include <cmath>
 #include <vector>
 
@@ -62,16 +61,7 @@ struct MatmulProgGuide {
   using In = float;
   using Out = float;
   /// n = M (A's height), p0 = K (A's width), p1 = N (B's width); the input holds A then B.
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (auto d : std::vector<std::array<int, 3>>{{16, 16, 16}, {32, 48, 16}, {64, 32, 80}}) {
-      KernelCase k{std::to_string(d[0]) + "x" + std::to_string(d[1]) + "x" + std::to_string(d[2]), static_cast<std::size_t>(d[0])};
-      k.p0 = d[1];
-      k.p1 = d[2];
-      c.push_back(k);
-    }
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return {{"16x16x16", 16, 16, 16}, {"32x48x16", 32, 48, 16}, {"64x32x80", 64, 32, 80}}; }
   static std::size_t in_size(const KernelCase& c) { return c.n * c.p0 + static_cast<std::size_t>(c.p0 * c.p1); }
   static std::size_t out_size(const KernelCase& c) { return c.n * c.p1; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {

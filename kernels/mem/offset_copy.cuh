@@ -25,14 +25,10 @@ __global__ void offset_copy_kernel(const float* in, float* out, std::size_t n, l
   if (i < n) out[i] = in[i];
 }
 
-struct OffsetCopy {
+struct OffsetCopy : ElementwiseShape<float> {
   static constexpr UnitInfo info{"offset_copy", "D3", "mem.misaligned-offset-copy", "10.2.1.3", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
   static constexpr unsigned kBlock = 256;
   static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 33, 257, 4103}, "offset", {0, 1, 7, 8, 31, 32}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {
     for (std::size_t i = static_cast<std::size_t>(c.p0); i < c.n; ++i) out[i] = in[i];
   }

@@ -36,11 +36,7 @@ struct ReadonlyLdg {
   using In = float;
   using Out = float;
   /// The input holds x, then y.
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 1000ul, 1ul << 20}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, 1u << 20}); }
   static std::size_t in_size(const KernelCase& c) { return 2 * c.n; }
   static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {

@@ -30,17 +30,9 @@ __global__ void __launch_bounds__(256, 8) pressure_capped(const std::uint32_t* i
   if (i < n) out[i] = pressure_mix(in[i]);
 }
 
-struct RegisterPressure {
+struct RegisterPressure : ElementwiseShape<std::uint32_t> {
   static constexpr UnitInfo info{"register_pressure", "D16", "mem.registers-and-pressure", "10.2.7", 10, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 1000ul, 1ul << 18}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, 1u << 18}); }
   static void reference(const KernelCase& c, const In* in, Out* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = pressure_mix(in[i]);
   }

@@ -38,11 +38,7 @@ struct SharedBanks {
   static constexpr UnitInfo info{"shared_banks", "D6", "mem.shared-bank-model", "10.2.3.1", 10, Kind::kernel, 0};
   using In = float;
   using Out = float;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t b : {0ul, 1ul, 3ul, 1000ul}) c.push_back({"blocks=" + std::to_string(b), b});
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 3, 1000}, "blocks"); }
   static std::size_t in_size(const KernelCase& c) { return c.n * 1024; }
   static std::size_t out_size(const KernelCase& c) { return c.n * 32; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {

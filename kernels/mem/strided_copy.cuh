@@ -23,14 +23,10 @@ __global__ void strided_copy_kernel(const float* in, float* out, std::size_t n, 
   if (i < n) out[i] = in[i];
 }
 
-struct StridedCopy {
+struct StridedCopy : ElementwiseShape<float> {
   static constexpr UnitInfo info{"strided_copy", "D4", "mem.strided-copy", "10.2.1.4", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
   static constexpr unsigned kBlock = 256;
   static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 100, 4103}, "stride", {1, 2, 3, 4, 8, 32, 33}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {
     for (std::size_t i = 0; i < c.n; i += static_cast<std::size_t>(c.p0)) out[i] = in[i];
   }

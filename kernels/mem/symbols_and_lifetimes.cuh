@@ -73,13 +73,9 @@ struct SpaceLifetimes {
 };
 CUCONFORM_KERNEL_UNIT(SpaceLifetimes)
 
-struct SymbolsApi {
+struct SymbolsApi : ElementwiseShape<float> {
   static constexpr UnitInfo info{"symbols_api", "D20", "mem.symbols-api", "10.2", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
   static std::vector<KernelCase> cases() { return symbol_cases(); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 2.0f * in[i];  // exact: a power of two, far from overflow
   }

@@ -101,13 +101,9 @@ __global__ void texc_consume_global(const float* tmp, float* out, int n) {
   if (i < n) out[i] = tmp[n - 1 - i];
 }
 
-struct TextureAfterWrite {
+struct TextureAfterWrite : ElementwiseShape<float> {
   static constexpr UnitInfo info{"texture_after_write", "D13", "mem.texture-cache-coherence", "10.2.5", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
   static std::vector<KernelCase> cases() { return size_cases({0, 1, 8, 100, 1000, 1u << 20}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   /// Integers in [-2^20, 2^20): 3 x + 1 stays an exact float (no subnormal, no rounding).
   static void fill(const KernelCase&, std::vector<float>& in, std::uint64_t seed) {
     for (std::size_t i = 0; i < in.size(); ++i)
@@ -334,12 +330,8 @@ struct TextureAddressing {
     for (long mode : {kTexPointWrap, kTexPointClamp, kTexLinearWrap, kTexLinearClamp})
       for (int off : {0, 1}) {
         if (off && !tex_mode_linear(mode)) continue;
-        for (std::size_t n : {1ul, 8ul, 100ul, 1000ul}) {
-          KernelCase k{"N=" + std::to_string(n) + "," + tex_mode_name(mode) + (off ? ",offgrid" : ""), n};
-          k.p0 = mode;
-          k.p1 = off;
-          c.push_back(k);
-        }
+        for (std::size_t n : {1ul, 8ul, 100ul, 1000ul})
+          c.push_back({"N=" + std::to_string(n) + "," + tex_mode_name(mode) + (off ? ",offgrid" : ""), n, mode, off});
       }
     return c;
   }

@@ -32,11 +32,7 @@ struct OpsPerElement {
   using In = float;
   using Out = float;
   /// n = N (an N x N matrix); the input holds A then B.
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {0ul, 1ul, 17ul, 256ul}) c.push_back({"N=" + std::to_string(n), n});
-    return c;
-  }
+  static std::vector<KernelCase> cases() { return size_cases({0, 1, 17, 256}, "N"); }
   static std::size_t in_size(const KernelCase& c) { return 2 * c.n * c.n; }
   static std::size_t out_size(const KernelCase& c) { return c.n * c.n; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {

@@ -35,17 +35,9 @@ __global__ void default_stream_double(const float* buf, float* out, std::size_t 
   if (i < n) out[i] = 2.0f * buf[i];
 }
 
-struct DefaultStream {
+struct DefaultStream : ElementwiseShape<float> {
   static constexpr UnitInfo info{"default_stream", "C6", "xfer.default-stream-semantics", "10.1.2", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
-  static std::vector<KernelCase> cases() {
-    std::vector<KernelCase> c;
-    for (std::size_t n : {1ul, 1000ul, 1ul << 20}) c.push_back({"n=" + std::to_string(n), n});
-    return c;
-  }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
+  static std::vector<KernelCase> cases() { return size_cases({1, 1000, 1u << 20}); }
   /// Inputs are small integers, so that every step is exact in every profile.
   static void fill(const KernelCase& c, std::vector<float>& in, std::uint64_t seed) {
     for (std::size_t i = 0; i < c.n; ++i) in[i] = static_cast<float>(static_cast<int>((seed + i * 2654435761u) % 2001) - 1000);

@@ -46,15 +46,11 @@ struct ZeroCopyMapped : IdentityShape<float> {
 };
 CUCONFORM_KERNEL_UNIT(ZeroCopyMapped)
 
-struct UvaPointerAttributes {
+struct UvaPointerAttributes : OutputOnlyShape<> {
   static constexpr UnitInfo info{"uva_pointer_attributes", "C8", "xfer.uva-pointer-attributes", "10.1.4", 10, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// out: memory type of cudaMalloc, cudaHostAlloc, malloc, cudaMallocManaged
   /// memory, then 1 if the mapped memory's device pointer is its host pointer.
   static std::vector<KernelCase> cases() { return {{"five allocations", 5}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase&, const In*, Out* out, int) {
     out[0] = cudaMemoryTypeDevice;
     out[1] = cudaMemoryTypeHost;

@@ -23,14 +23,10 @@ __global__ void staged_work(const float* in, float* out, std::size_t n) {
   if (i < n) out[i] = 2.0f * in[i] + 1.0f;  // 2x is exact: the same bits fused or not
 }
 
-struct StagedOverlap {
+struct StagedOverlap : ElementwiseShape<float> {
   static constexpr UnitInfo info{"staged_overlap", "C5", "xfer.staged-overlap-equivalence", "10.1.2", 10, Kind::kernel, 0};
-  using In = float;
-  using Out = float;
   /// n elements, p0 streams (0: the serial version).
   static std::vector<KernelCase> cases() { return size_param_cases({0, 1, 1001, (1u << 20) + 3}, "streams", {1, 2, 4, 8}); }
-  static std::size_t in_size(const KernelCase& c) { return c.n; }
-  static std::size_t out_size(const KernelCase& c) { return c.n; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 2.0f * in[i] + 1.0f;
   }

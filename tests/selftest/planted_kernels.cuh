@@ -95,13 +95,7 @@ struct PlantedTileIndex {
   static constexpr UnitInfo info{"planted_tile_index", "D8", "mem.matmul-aat-transpose-padding", "10.2.3.3", 10, Kind::kernel, 0};
   using In = float;
   using Out = float;
-  static std::vector<KernelCase> cases() {  // rows = n, cols = p0: not square, not tile multiples
-    KernelCase a{"70x33", 70};
-    a.p0 = 33;
-    KernelCase b{"40x100", 40};
-    b.p0 = 100;
-    return {a, b};
-  }
+  static std::vector<KernelCase> cases() { return {{"70x33", 70, 33}, {"40x100", 40, 100}}; }  // rows = n, cols = p0: not square, not tile multiples
   static std::size_t in_size(const KernelCase& c) { return c.n * c.p0; }
   static std::size_t out_size(const KernelCase& c) { return c.n * c.p0; }
   static void reference(const KernelCase& c, const float* in, float* out, int) {

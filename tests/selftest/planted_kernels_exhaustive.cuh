@@ -17,7 +17,6 @@
 
 namespace cuconform::selftest {
 
-constexpr std::uint64_t kPlantedNone = kSweepNone;
 constexpr std::uint32_t kPlantedNeedle = 0xdeadbeefu;
 
 /// Set bits by a loop over bit positions; with Planted, one too many at the needle.
@@ -35,31 +34,20 @@ struct PlantedPopcOp {
   __device__ static bool same(std::uint32_t x) { return __popc(x) == planted_ref_popc<Planted>(x); }
 };
 
-struct PlantedExhaustivePopc {
+/// The F8 unit's shape and sweep (IntSweepShape); only the reference differs.
+struct PlantedExhaustivePopc : IntSweepShape {
   static constexpr UnitInfo info{"planted_exhaustive_popc", "F8", "instr.brev-popc-clz", "12.1.1", 12, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint64_t;
   static std::vector<KernelCase> cases() { return {{"all 2^32 x", 2}}; }
-  static std::size_t in_size(const KernelCase&) { return 0; }
-  static std::size_t out_size(const KernelCase&) { return 2; }
-  static void reference(const KernelCase&, const In*, Out* out, int) {
-    out[0] = 0;
-    out[1] = kPlantedNone;
-  }
-  template <bool Planted>
-  static void go(Out* out, cudaStream_t s) {
-    launch_int_sweep<PlantedPopcOp<Planted>>(reinterpret_cast<unsigned long long*>(out), s);
-  }
   struct control {
     static constexpr const char* name = "control";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<false>(out, s); }
+    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<PlantedPopcOp<false>>(out, s); }
   };
   struct off_at_one_input {
     static constexpr const char* name = "off_at_one_input";
     static constexpr Role role = Role::recommended;
     static constexpr bool planted = true;
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<true>(out, s); }
+    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<PlantedPopcOp<true>>(out, s); }
   };
   using forms = Forms<control, off_at_one_input>;
 };

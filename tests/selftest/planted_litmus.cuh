@@ -86,12 +86,7 @@ struct PlantedLitmus {
   using In = std::uint32_t;   // unused
   using Out = std::uint32_t;  // per stream {forbidden, timed out, completed}
   /// n = pairs, p0 = trials per stream.
-  static std::vector<KernelCase> cases() {
-    KernelCase a{"pairs=1,trials=1", 1}, b{"pairs=4,trials=64", 4};
-    a.p0 = 1;
-    b.p0 = 64;
-    return {a, b};
-  }
+  static std::vector<KernelCase> cases() { return labelled_cases({"pairs", "trials"}, {{1, 1}, {4, 64}}); }
   static std::size_t streams(const KernelCase& c) { return c.n * 32; }
   static std::size_t in_size(const KernelCase&) { return 0; }
   static std::size_t out_size(const KernelCase& c) { return 3 * streams(c); }
