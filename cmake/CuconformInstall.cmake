@@ -26,6 +26,7 @@ install(FILES "${PROJECT_SOURCE_DIR}/cmake/CuconformUnits.cmake" "${PROJECT_SOUR
         DESTINATION "${_cuc_pkgdir}")
 install(PROGRAMS "${PROJECT_SOURCE_DIR}/cmake/nvcc-split.py" "${PROJECT_SOURCE_DIR}/cmake/nvcc-keep-ptx.sh"
                  "${PROJECT_SOURCE_DIR}/cmake/cuconform-code-classes.py" "${PROJECT_SOURCE_DIR}/cmake/cuconform_source_index.py"
+                 "${PROJECT_SOURCE_DIR}/cmake/cuconform_ptx_text.py"
                  "${PROJECT_SOURCE_DIR}/cmake/begin_run.sh" "${PROJECT_SOURCE_DIR}/cmake/end_run.sh"
         DESTINATION "${_cuc_pkgdir}")
 # The suite's units, for users who also want them (their folders, not the API).

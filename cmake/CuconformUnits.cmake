@@ -150,7 +150,8 @@ function(_cuconform_code_classes specs)
   add_custom_command(OUTPUT "${out}"
     COMMAND "${Python3_EXECUTABLE}" "${CUCONFORM_CMAKE_DIR}/cuconform-code-classes.py" "${out}" "${_cuc_ptx_root}" "${_cuc_gen}"
             ${incs} ${specs}
-    DEPENDS ${deps} "${CUCONFORM_CMAKE_DIR}/cuconform-code-classes.py"
+    DEPENDS ${deps} "${CUCONFORM_CMAKE_DIR}/cuconform-code-classes.py" "${CUCONFORM_CMAKE_DIR}/cuconform_source_index.py"
+            "${CUCONFORM_CMAKE_DIR}/cuconform_ptx_text.py"
     COMMENT "cuconform: code classes of ${_cuc_name}'s units (which profiles build the same device code)" VERBATIM)
   add_custom_target(${_cuc_name}_code_classes ALL DEPENDS "${out}")
 endfunction()

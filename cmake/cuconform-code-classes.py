@@ -57,10 +57,10 @@ import sys
 # The C++ text reading lives beside this script (installed with it): cuconform_source_index.py.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree or the installed package
+from cuconform_ptx_text import canonical  # noqa: E402
 from cuconform_source_index import IDENT, Index, read  # noqa: E402
 
 FUNC_START = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)*\.(entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)")
-NUMBERED = re.compile(r"(\$L__BB|__local_depot)(\d+)")
 CALL = re.compile(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([A-Za-z_$][\w$]*)")
 # A floating-point multiply/add/subtract that ptxas may contract (no rounding modifier).
 CONTRACTIBLE = re.compile(r"^\s*(?:@!?%\w+\s+)?(?:mul|add|sub)(?:\.ftz)?(?:\.sat)?\.(?:f32|f64|f16|bf16|f16x2|bf16x2)\b",
@@ -71,18 +71,6 @@ GENERIC = set("void unsigned signed int long short char float double bool const 
 # Profile flags that act in cicc only (their effect is in the PTX itself).
 CICC_ONLY = re.compile(r"^--?(use_fast_math|ftz=(true|false)|prec-div=(true|false)|prec-sqrt=(true|false)|"
                        r"fmad=true|O[0-3])$")
-
-
-def canonical(body):
-    seen = {}
-
-    def sub(m):
-        key = (m.group(1), m.group(2))
-        if key not in seen:
-            seen[key] = str(len([k for k in seen if k[0] == m.group(1)]))
-        return m.group(1) + "F" + seen[key]
-    body = re.sub(r"//.*", "", body)
-    return NUMBERED.sub(sub, body)
 
 
 def parse_ptx(text):

@@ -31,6 +31,11 @@ import os
 import re
 import sys
 
+# One canonical form of a function's PTX, shared with the build's code classes.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "cmake"))
+sys.dont_write_bytecode = True
+from cuconform_ptx_text import canonical  # noqa: E402
+
 
 def fail(msg, code=2):
     sys.stderr.write("ptx_identity: " + msg + "\n")
@@ -84,25 +89,6 @@ def load(x):
 
 
 FUNC_START = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)*\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)")
-
-
-NUMBERED = re.compile(r"(\$L__BB|__local_depot)(\d+)")
-
-
-def canonical(body):
-    """A function's text with the module-wide numbers NVVM gives it (basic-block
-    labels $L__BB<function>_<block>, its local depot __local_depot<function>,
-    the callseq numbers in comments) replaced by its own: adding or removing a
-    function elsewhere in the file renumbers those and nothing else."""
-    seen = {}
-
-    def sub(m):
-        key = (m.group(1), m.group(2))
-        if key not in seen:
-            seen[key] = str(len([k for k in seen if k[0] == m.group(1)]))
-        return m.group(1) + "F" + seen[key]
-    body = re.sub(r"//.*", "", body)  # comments (callseq numbers run through the module)
-    return NUMBERED.sub(sub, body)
 
 
 def statements(lines):

@@ -6,7 +6,7 @@ Baseline gives them back, also as rows (for review).
 import json
 import os
 
-from .jsonio import read_json
+from .jsonio import check_schema, read_json
 from .numbers import parse_num
 from .row import Row
 from .schema import BASELINE_SCHEMA, ERROR_FIELDS, RECORD_SCHEMA, SIDES, VERDICTS, InputError
@@ -53,10 +53,7 @@ def load_baseline(path, data=None):
         if not os.path.exists(path):
             raise InputError("%s: no such baseline file" % path)
         data = read_json(path, "baseline")
-    if not isinstance(data, dict) or data.get("schema") != BASELINE_SCHEMA:
-        got = data.get("schema") if isinstance(data, dict) else None
-        raise InputError("%s: not a baseline: schema is %s, expected '%s'" %
-                         (path, "'%s'" % got if isinstance(got, str) else "missing", BASELINE_SCHEMA))
+    check_schema(path, data, BASELINE_SCHEMA, "a baseline")
     header = data.get("header")
     entries = data.get("entries")
     if not isinstance(header, dict):

@@ -23,7 +23,7 @@ in the baseline's "accepted" section; `gate` passes a run whose only failures ar
 import math
 import re
 
-from .jsonio import read_json
+from .jsonio import check_schema, read_json
 from .numbers import fmt, num_json
 from .schema import ACCEPTED_SCHEMA, ERROR_FIELDS, SIDES, InputError
 from .causes import bare_test
@@ -107,11 +107,8 @@ class AcceptedFile:
 
 
 def load_accepted(path):
-    data = read_json(path, "accepted-findings file")
-    if not isinstance(data, dict) or data.get("schema") != ACCEPTED_SCHEMA:
-        got = data.get("schema") if isinstance(data, dict) else None
-        raise InputError("%s: not an accepted-findings file: schema is %s, expected '%s'" % (
-            path, "'%s'" % got if isinstance(got, str) else "missing", ACCEPTED_SCHEMA))
+    data = read_json(path, "an accepted-findings file")
+    check_schema(path, data, ACCEPTED_SCHEMA, "an accepted-findings file")
     unknown = [k for k in data if k not in TOP_KEYS]
     if unknown:
         raise InputError("%s: unknown key %s (known: %s)" % (path, ", ".join("'%s'" % k for k in unknown),

@@ -1,5 +1,5 @@
 """JSON files in and out: read_json (every way a file can be unreadable is one
-InputError line naming it), write_json and write_text (atomic: a temporary
+InputError line naming it), check_schema (a document of the kind expected), write_json and write_text (atomic: a temporary
 *.tmp.<pid> renamed into place), and source_root (the checkout the tools are in).
 """
 
@@ -35,6 +35,16 @@ def read_json(path, what="file"):
     except RecursionError:
         raise InputError("%s: corrupt JSON: nested too deeply" % path) from None
 
+
+
+def check_schema(path, data, schema, what):
+    """data, where it is a JSON object whose "schema" is `schema`; else an
+    InputError naming the file, what it should have been and what it says."""
+    if not isinstance(data, dict) or data.get("schema") != schema:
+        got = data.get("schema") if isinstance(data, dict) else None
+        raise InputError("%s: not %s: schema is %s, expected '%s'" % (
+            path, what, "'%s'" % got if isinstance(got, str) else "missing", schema))
+    return data
 
 def write_json(path, obj):
     """Write atomically; OSError becomes InputError (bad output path)."""

@@ -1,7 +1,7 @@
 """`review`: what changed between two runs (e.g. profile default vs fast-math, or a
 baseline vs a candidate), optionally with a codegen flag delta."""
 
-from .jsonio import read_json
+from .jsonio import check_schema, read_json
 from .matching import match_rows, unique_rows
 from .numbers import fmt, fmt_delta, parse_num
 from .records import load_inputs
@@ -10,10 +10,7 @@ from .schema import FLAGDELTA_SCHEMA, InputError
 
 def load_flagdelta(path):
     data = read_json(path, "flag delta")
-    if not isinstance(data, dict) or data.get("schema") != FLAGDELTA_SCHEMA:
-        got = data.get("schema") if isinstance(data, dict) else None
-        raise InputError("%s: not a codegen flag delta: schema is %s, expected '%s'" % (
-            path, "'%s'" % got if isinstance(got, str) else "missing", FLAGDELTA_SCHEMA))
+    check_schema(path, data, FLAGDELTA_SCHEMA, "a codegen flag delta")
     units = data.get("units")
     if not isinstance(units, dict):
         raise InputError("%s: flag delta has no 'units' object" % path)

@@ -4,6 +4,7 @@ which runs tools/cuconform.py as a subprocess, as CI does, in a temporary folder
 Used by test_cuconform.py, test_html_and_bad_input.py and the other tools tests.
 """
 
+import glob
 import json
 import os
 import shutil
@@ -107,15 +108,40 @@ def standard_records(profile="default", gpu=True, **over):
     return recs
 
 
-class CliTestCase(unittest.TestCase):
+class TempDirTestCase(unittest.TestCase):
+    """A test with its own temporary folder (self.tmp, self.path(...))."""
+    prefix = "cuconform-tools-test-"
+
     def setUp(self):
-        self.tmp = tempfile.mkdtemp(prefix="cuconform-tools-test-")
+        self.tmp = tempfile.mkdtemp(prefix=self.prefix)
 
     def tearDown(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
 
     def path(self, *parts):
         return os.path.join(self.tmp, *parts)
+
+    def snapshot_latest_run(self, results_dir):
+        """A copy of the newest run-* folder with records under results_dir
+        (ctest may be writing, or a rebuild removing, the real one); skips the
+        test where there is none."""
+        runs = [d for d in sorted(glob.glob(os.path.join(results_dir, "run-*")))
+                if os.path.isdir(d) and glob.glob(os.path.join(d, "*.json"))]
+        if not runs:
+            self.skipTest("no results folder under %s (build and run ctest first)" % results_dir)
+        snap = self.path("real-run")
+        os.makedirs(snap)
+        try:
+            for f in glob.glob(os.path.join(runs[-1], "*.json")):
+                shutil.copy(f, snap)
+        except OSError as e:
+            self.skipTest("results folder %s changed while copying it: %s" % (runs[-1], e))
+        if not os.listdir(snap):
+            self.skipTest("results folder %s emptied while copying it" % runs[-1])
+        return snap
+
+
+class CliTestCase(TempDirTestCase):
 
     def cli(self, *args, expect=None):
         p = subprocess.run([sys.executable, CLI] + [str(a) for a in args], capture_output=True, text=True,

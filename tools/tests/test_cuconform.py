@@ -73,22 +73,7 @@ class TestSummary(CliTestCase):
         self.assertIn("summary: 12 passed, 0 failed, 0 skipped", p.stdout)
 
     def test_real_results_folder(self):
-        runs = []
-        for d in sorted(glob.glob(os.path.join(REAL_RESULTS, "run-*"))):
-            if os.path.isdir(d) and glob.glob(os.path.join(d, "*.json")):
-                runs.append(d)
-        if not runs:
-            self.skipTest("no results folder under %s (build and run ctest first)" % REAL_RESULTS)
-        # a snapshot: ctest may be writing (or a rebuild removing) that folder right now
-        snap = self.path("real-run")
-        os.makedirs(snap)
-        try:
-            for f in glob.glob(os.path.join(runs[-1], "*.json")):
-                shutil.copy(f, snap)
-        except OSError as e:
-            self.skipTest("results folder %s changed while copying it: %s" % (runs[-1], e))
-        if not os.listdir(snap):
-            self.skipTest("results folder %s emptied while copying it" % runs[-1])
+        snap = self.snapshot_latest_run(REAL_RESULTS)
         p = self.cli("summary", "--no-fail", snap, expect=0)
         self.assertRegex(p.stdout, r"(?m)^summary: \d+ passed, \d+ failed, \d+ skipped$")
         self.assertRegex(p.stdout, r"\d+ passed, \d+ failed")

@@ -8,10 +8,8 @@ import glob
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -20,6 +18,7 @@ REAL_RESULTS = os.path.join(os.path.dirname(TOOLS), "build", "results")
 sys.path.insert(0, TOOLS)
 
 from cuconform_tools import math_table  # noqa: E402
+from cli_fixtures import TempDirTestCase  # noqa: E402
 
 LONG_SOURCE = ("sinf: 2 (full range) [CUDA 13.0 Programming Guide §17.1 Table 17]; and a long tail that the "
                "table must cut off before it gets to this END_OF_SOURCE marker")
@@ -104,15 +103,8 @@ def standard_records():
     ]
 
 
-class MathTableTestCase(unittest.TestCase):
-    def setUp(self):
-        self.tmp = tempfile.mkdtemp(prefix="cuconform-math-table-test-")
-
-    def tearDown(self):
-        shutil.rmtree(self.tmp, ignore_errors=True)
-
-    def path(self, *parts):
-        return os.path.join(self.tmp, *parts)
+class MathTableTestCase(TempDirTestCase):
+    prefix = "cuconform-math-table-test-"
 
     def run_dir(self, name, records, extra=None):
         return write_run(self.path(name), records, extra)
@@ -398,18 +390,7 @@ class TestHelpers(unittest.TestCase):
 
 class TestRealResults(MathTableTestCase):
     def test_real_results_folder(self):
-        runs = [d for d in sorted(glob.glob(os.path.join(REAL_RESULTS, "run-*")))
-                if os.path.isdir(d) and glob.glob(os.path.join(d, "*.json"))]
-        if not runs:
-            self.skipTest("no results folder under %s (build and run ctest first)" % REAL_RESULTS)
-        # a snapshot: ctest may be writing (or a rebuild removing) that folder right now
-        snap = self.path("real-run")
-        os.makedirs(snap)
-        try:
-            for f in glob.glob(os.path.join(runs[-1], "*.json")):
-                shutil.copy(f, snap)
-        except OSError as e:
-            self.skipTest("results folder %s changed while copying it: %s" % (runs[-1], e))
+        snap = self.snapshot_latest_run(REAL_RESULTS)
         for side in ("gpu", "cpu"):
             p = self.cli(snap, "--side", side)
             if p.returncode == 2 and "nothing to report" in p.stderr:
