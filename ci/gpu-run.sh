@@ -12,18 +12,8 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 shift || true
-case "$build" in
-  *.tar.xz)
-    [ -f "$build" ] || { echo "gpu-run: no archive '$build'" >&2; exit 2; }
-    first=$(tar -tJf "$build" 2>/dev/null | head -n 1)
-    dir=${first%%/*}
-    [ -n "$dir" ] || { echo "gpu-run: '$build' is not a pack-for-gpu archive (empty or unreadable)" >&2; exit 2; }
-    t=$(date +%s)
-    rm -rf "${root:?}/$dir" && tar -C "$root" -xJf "$build" || { echo "gpu-run: unpacking '$build' failed" >&2; exit 2; }
-    echo "== unpacked $build into $root/$dir in $(( $(date +%s) - t )) s"
-    build=$root/$dir ;;
-esac
-[ -f "$build/CTestTestfile.cmake" ] || { echo "gpu-run: '$build' is not a build tree (no CTestTestfile.cmake)" >&2; exit 2; }
+source "$root/ci/carried-build.sh"
+carried_build "$root" "$build" || exit 2
 export CUCONFORM_REQUIRE_GPU=${CUCONFORM_REQUIRE_GPU:-1}
 # Scheduling: a carried build has no ctest cost data, so the longest tests
 # could start last; give ctest the costs measured on a GPU machine
@@ -38,13 +28,7 @@ ctest --version | head -n 1
 t0=$(date +%s)
 # CUCONFORM_TIME_LIMIT=<seconds>: stop ctest there (a device call has a wall-clock
 # limit) so that the records written so far are still summarised and copied.
-limit=()
-if [ -n "${CUCONFORM_TIME_LIMIT:-}" ]; then
-  case "$CUCONFORM_TIME_LIMIT" in
-    ''|*[!0-9]*) echo "gpu-run: CUCONFORM_TIME_LIMIT='$CUCONFORM_TIME_LIMIT' is not a number of seconds" >&2; exit 2 ;;
-  esac
-  limit=(timeout -s TERM "$CUCONFORM_TIME_LIMIT")
-fi
+ctest_time_limit "${CUCONFORM_TIME_LIMIT:-}" || exit 2
 # CUCONFORM_RESOURCE_SPEC=<file>: spread the GPU tests over the GPUs it lists
 # (ci/gpu-resource-spec.sh writes one; README "Runners with several GPUs").
 spec=()

@@ -5,18 +5,25 @@
 # hazard counts whether an error or a warning), every form that declares
 # `reported_by = "<tool>"` (unsafe on purpose, or a planted defect) reported by
 # its tool. Then a table per tool from the records.
-# Usage: ci/gpu-sanitize.sh [build-dir] [extra ctest args]     (results copied to $OUT if set)
+# Usage: ci/gpu-sanitize.sh [build-dir | archive.tar.xz] [extra ctest args]
+#   (an archive of ci/pack-for-gpu.sh is unpacked first; the log, the records
+#   and the table are copied to $OUT if set, also when the time limit cut the run)
 # Environment: CUCONFORM_JOBS (ctest -j, default the cores), CUCONFORM_SANITIZE_LIMIT
-# (seconds for a heavy unit's memcheck run, default 240).
+# (seconds for a heavy unit's memcheck run, default 240), CUCONFORM_SANITIZE_MAX_N
+# (largest case n run under the tools, default 65536), CUCONFORM_TIME_LIMIT
+# (seconds: stop ctest there, keep what finished).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "${1:-$root/build}" 2>/dev/null && pwd) || { echo "gpu-sanitize: no build directory '${1:-$root/build}'" >&2; exit 2; }
+source "$root/ci/carried-build.sh"
+carried_build "$root" "${1:-$root/build}" || exit 2
+build=$(cd "$build" && pwd)
 shift || true
-[ -f "$build/CTestTestfile.cmake" ] || { echo "gpu-sanitize: '$build' is not a build tree" >&2; exit 2; }
+ctest_time_limit "${CUCONFORM_TIME_LIMIT:-}" || exit 2
 run=$build/results/sanitize-$(date -u +%Y%m%d-%H%M%S)
+mkdir -p "$run"
 t0=$(date +%s)
 CUCONFORM_SANITIZE=1 CUCONFORM_REQUIRE_GPU=1 CUCONFORM_RESULTS_DIR=$run CUCONFORM_RUN_LABEL="ci/gpu-sanitize.sh" \
-  ctest --test-dir "$build" -L '^tier:sanitize$' -j "${CUCONFORM_JOBS:-$(nproc)}" --no-tests=error --output-on-failure "$@" \
+  "${limit[@]}" ctest --test-dir "$build" -L '^tier:sanitize$' -j "${CUCONFORM_JOBS:-$(nproc)}" --no-tests=error --output-on-failure "$@" \
   > "$build/ctest-sanitize.log" 2>&1
 rc=$?
 grep -E "tests passed|\*\*\*Failed|Timeout" "$build/ctest-sanitize.log" | tail -n 30

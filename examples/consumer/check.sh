@@ -3,12 +3,24 @@
 # (on a GPU machine: all of them). Called by ctest (examples/CMakeLists.txt).
 #   check.sh installed    BUILD SRC NVCC ARCHS   cmake --install BUILD to a fresh prefix, find_package
 #   check.sh fetchcontent BUILD SRC NVCC ARCHS   FetchContent of the checkout SRC
+#   check.sh rerun BUILD                         run a consumer built before by
+#                                                fetchcontent again (a GPU machine
+#                                                that got the build carried)
 # Asserts: the consumer configures and builds, its ctest runs >= 1 test of each
-# unit, none fails, and records name both units.
+# unit, none fails, and records name both units. With CUCONFORM_CONSUMER_GPU=1
+# (a GPU machine) the GPU tests run too, and where compute-sanitizer is found,
+# the sanitize tier: every tier:sanitize test passes, and racecheck reported
+# both racing forms of units/segment_sums.cuh (the planted race among them).
 set -euo pipefail
-mode=${1:?usage: check.sh installed|fetchcontent BUILD SRC NVCC ARCHS}
-build=$2 src=$3 nvcc=$4 archs=$5
+mode=${1:?usage: check.sh installed|fetchcontent BUILD SRC NVCC ARCHS, or check.sh rerun BUILD}
+build=${2:?usage: check.sh installed|fetchcontent BUILD SRC NVCC ARCHS, or check.sh rerun BUILD}
 here=$(cd "$(dirname "$0")" && pwd)
+if [ "$mode" = rerun ]; then
+  work=$build/examples/consumer-fetchcontent
+  [ -f "$work/build/CTestTestfile.cmake" ] || { echo "check.sh: no consumer built in $work (run check.sh fetchcontent first)"; exit 2; }
+  rm -rf "$work/results"
+else
+src=${3:?} nvcc=${4:?} archs=${5:?}
 work=$build/examples/consumer-$mode
 rm -rf "$work"
 mkdir -p "$work"
@@ -32,6 +44,7 @@ case "$mode" in
 esac
 cmake "${args[@]}" > "$work/configure.log" || { cat "$work/configure.log"; exit 1; }
 cmake --build "$work/build" -j 2 > "$work/build.log" 2>&1 || { tail -n 60 "$work/build.log"; exit 1; }
+fi
 export CUCONFORM_RESULTS_DIR=$work/results
 filter=()
 [ "${CUCONFORM_CONSUMER_GPU:-0}" = 1 ] || filter=(-LE '^side:gpu$')
@@ -46,4 +59,29 @@ for slug in logistic segment_sums; do
   grep -rlq --include="*.json" "\"slug\": \"$slug\"" "$work/results" \
     || { echo "check.sh: no record of $slug in $work/results"; exit 1; }
 done
-echo "check.sh: consumer ($mode) built and passed; records in $work/results"
+if [ "${CUCONFORM_CONSUMER_GPU:-0}" = 1 ]; then
+  cs=${CUCONFORM_COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+  if [ ! -x "$cs" ]; then
+    echo "check.sh: no compute-sanitizer ($cs): sanitize tier not run"
+  else
+    CUCONFORM_SANITIZE=1 CUCONFORM_COMPUTE_SANITIZER=$cs ctest --test-dir "$work/build" -j 2 --no-tests=error \
+      --output-on-failure -L '^tier:sanitize$' > "$work/ctest-sanitize.log" 2>&1 \
+      || { tail -n 60 "$work/ctest-sanitize.log"; echo "check.sh: the consumer's sanitize tier failed"; exit 1; }
+    grep -E 'tests passed' "$work/ctest-sanitize.log"
+    rec=$(grep -rl --include="*.json" '"test": "[^"]*MylibSegmentSums.racecheck.sanitize"' "$work/results" | head -n 1)
+    [ -n "$rec" ] || { echo "check.sh: no racecheck record of MylibSegmentSums"; exit 1; }
+    python3 - "$rec" <<'PY' || exit 1
+import json, sys
+r = json.load(open(sys.argv[1]))
+m = {k: v for k, v in r.get("measures", [])} if isinstance(r.get("measures"), list) else r.get("measures", {})
+if r.get("verdict") != "pass":
+    sys.exit(f"check.sh: {sys.argv[1]}: verdict {r.get('verdict')}")
+for form in ("legacy_last_warp", "planted_missing_sync"):
+    n = m.get(f"racecheck_found_{form}.gpu", m.get(f"racecheck_found_{form}", 0))
+    if not n or n <= 0:
+        sys.exit(f"check.sh: racecheck did not report {form} ({sorted(m)})")
+    print(f"check.sh: racecheck reported {form}: {int(n)} hazard(s); the clean form: {int(m.get('racecheck_found', -1))}")
+PY
+  fi
+fi
+echo "check.sh: consumer ($mode) passed; records in $work/results"

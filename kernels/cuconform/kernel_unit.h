@@ -48,6 +48,9 @@
 //   ctest_environment = "VAR=value;..."  what the unit's ctest tests must start
 //                 with (read before CUDA starts, e.g. CUDA_CACHE_DISABLE=1 for
 //                 the NVRTC units: deploy/support/nvrtc_programs.h says why)
+//   informational = "why"    the entry makes no claim that can fail here (arithmetic
+//                 of a formula, a table of retired hardware): its tests run and
+//                 record, and cuconform coverage counts the entry as informational
 //   sanitize_heavy = "why"   its GPU forms are too slow under compute-sanitizer for
 //                 all four tools: the sanitize tier runs memcheck only, within
 //                 CUCONFORM_SANITIZE_LIMIT seconds (kernel/sanitize.cuh)
@@ -55,7 +58,12 @@
 //                 (observe), not graded by value
 //   reported_by = "tool"     (on a form) the compute-sanitizer tool (memcheck,
 //                 racecheck, initcheck, synccheck) that must report it: a form
-//                 unsafe on purpose or a planted defect; every other form must be clean
+//                 unsafe on purpose or a planted defect; every other form must be
+//                 clean. "none: why" where no tool can see the defect (a race in
+//                 global memory: racecheck checks shared memory only). A warned
+//                 form marked observed must declare one or the other
+//   sanitize_planted = "tool"  a self-test whose <Unit>.<tool>.sanitize test must
+//                 fail (e.g. a race left undeclared); "all": every tool's
 //   planted = true           (on a form) a self-test's defect: the form must fail
 //   perf_planted, model_planted = true  a self-test whose perf claims, or host
 //                 model, must fail

@@ -113,6 +113,8 @@ struct ProgrammaticDependentLaunch : ElementwiseShape<std::uint32_t> {
   };
   struct pdl_no_wait {  // reads X without cudaGridDependencySynchronize: a race
     static constexpr const char* name = "pdl_no_wait";
+    static constexpr const char* reported_by =
+        "none: the race is between two grids through global memory; racecheck checks shared memory only";
     static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {

@@ -238,6 +238,8 @@ __global__ void litmus_cumul_device(unsigned* x, unsigned* a, unsigned* b, unsig
 struct MessagePassing {
   static constexpr UnitInfo info{"message_passing", "E13", "exec.memory-model-cumulativity", "CPG memory consistency (cumulativity)", 11,
                                  Kind::kernel, 70};
+  static constexpr const char* sanitize_heavy =
+      "millions of litmus trials per case; its races are in global memory, where racecheck does not look";
   using In = std::uint32_t;   // one seed for the stagger
   using Out = std::uint32_t;  // per stream {forbidden, timed out, completed}
   /// n = pairs, p0 = trials per stream, p1 = stagger (cycles).
@@ -301,18 +303,21 @@ struct MessagePassing {
   };
   struct unfenced {
     static constexpr const char* name = "unfenced";
+    static constexpr const char* reported_by = "none: a message-passing race through global memory; racecheck checks shared memory only";
     static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_plain, false, true, c, in, out, s); }
   };
   struct unfenced_volatile {
     static constexpr const char* name = "unfenced_volatile";
+    static constexpr const char* reported_by = "none: a message-passing race through global memory; racecheck checks shared memory only";
     static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_volatile, false, true, c, in, out, s); }
   };
   struct relaxed_atomic {
     static constexpr const char* name = "relaxed_atomic";
+    static constexpr const char* reported_by = "none: a message-passing race through global memory; racecheck checks shared memory only";
     static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_relaxed, false, true, c, in, out, s); }
@@ -364,6 +369,8 @@ CUCONFORM_KERNEL_UNIT(MessagePassing)
 struct Cumulativity {
   static constexpr UnitInfo info{"cumulativity", "E13", "exec.memory-model-cumulativity", "CPG memory consistency (cumulativity)", 11,
                                  Kind::kernel, 70};
+  static constexpr const char* sanitize_heavy =
+      "millions of litmus trials per case; its races are in global memory, where racecheck does not look";
   using In = std::uint32_t;   // unused
   using Out = std::uint32_t;  // {CPU saw x != 1, thread 2 saw x != 1, timed out, iterations completed}
   /// n = iterations, p0 = 0: x and b pinned, 1: managed.
@@ -440,6 +447,8 @@ struct Cumulativity {
   };
   struct device_scope_b {  // the catalog's documentation case: no assertion
     static constexpr const char* name = "device_scope_b";
+    static constexpr const char* reported_by =
+        "none: a scope question (device vs system) through global memory; racecheck checks shared memory only";
     static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t s) { go(false, c, out, s); }

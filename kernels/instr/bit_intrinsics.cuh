@@ -155,6 +155,7 @@ constexpr unsigned kBitsBlocks = kSweepBlocks, kBitsThreads = kSweepThreads;
 /// [mismatches, first mismatching x], answer [0, kBitsNone]).
 struct BitIntrinsics : IntSweepShape {
   static constexpr UnitInfo info{"bit_intrinsics", "F8", "instr.brev-popc-clz", "12.1.1", 12, Kind::kernel, 0};
+  static constexpr const char* sanitize_heavy = "every one of 2^32 inputs per intrinsic";
   /// One case: the whole 32-bit input space (no input buffer).
   static std::vector<KernelCase> cases() { return {{"all 2^32 x", 2}}; }
   struct brev {
@@ -321,6 +322,7 @@ __global__ void f9_sweep(const std::uint32_t* ys, int ny, unsigned long long* ou
 /// [mismatches, first (y index << 32 | x) or kBitsNone].
 struct Mul24Legacy : IntSweepShape {
   static constexpr UnitInfo info{"mul24_legacy", "F9", "instr.mul24-legacy", "12.1.1", 12, Kind::kernel, 0};
+  static constexpr const char* sanitize_heavy = "every one of 2^32 inputs per form";
   static std::vector<KernelCase> cases() { return {{"all 2^32 x, 16 y", kMul24Ys}}; }
   static std::size_t in_size(const KernelCase& c) { return c.n; }
   /// The edges, then words from the seed.

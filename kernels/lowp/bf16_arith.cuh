@@ -65,6 +65,7 @@ namespace cuconform::units {
 
 struct Bf16Arith : lowp::ArithSweepUnit<Bf16Arith, lowp::Bf16T> {
   static constexpr UnitInfo info{"bf16_arith", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
+  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per operation";
   using L = lowp::Bf16T;
 
   static void host_model(ModelChecks& m) {

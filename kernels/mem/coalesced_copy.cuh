@@ -108,6 +108,7 @@ __global__ void grid_edge_x(float* out, std::size_t n) {
 /// blocks write, so that the check stays cheap). Exact.
 struct CoalescedCopyGridEdges {
   static constexpr UnitInfo info{"coalesced_copy_grid_edges", "D2", "mem.coalesced-copy", "10.2.1.1", 10, Kind::kernel, 0};
+  static constexpr const char* sanitize_heavy = "grids of up to 2^31 - 1 blocks";
   using In = float;
   using Out = float;
   /// p0: the axis (0 = x, 1 = y, 2 = z).

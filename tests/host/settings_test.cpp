@@ -56,6 +56,22 @@ TEST(Settings, BadValuesNameTheVariable) {
   EXPECT_NE(error_of({{"CUCONFORM_SWEEP_BASELINE", "fast"}}).find("CUCONFORM_SWEEP_BASELINE='fast'"), std::string::npos);
 }
 
+TEST(Settings, SanitizeTierValues) {
+  Settings d = parse({});
+  EXPECT_FALSE(d.sanitize);
+  EXPECT_EQ(d.sanitize_max_n, 65536u);  // the tier's children run cases up to this n
+  EXPECT_EQ(d.max_case_n, 0u);          // a normal run runs every case
+  Settings s = parse({{"CUCONFORM_SANITIZE", "1"}, {"CUCONFORM_SANITIZE_MAX_N", "0"}, {"CUCONFORM_MAX_CASE_N", "1000"},
+                      {"CUCONFORM_SANITIZE_LIMIT", "30"}});
+  EXPECT_TRUE(s.sanitize);
+  EXPECT_EQ(s.sanitize_max_n, 0u);
+  EXPECT_EQ(s.max_case_n, 1000u);
+  EXPECT_EQ(s.sanitize_limit, 30u);
+  EXPECT_NE(error_of({{"CUCONFORM_SANITIZE_MAX_N", "lots"}}).find("CUCONFORM_SANITIZE_MAX_N"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_MAX_CASE_N", "-1"}}).find("CUCONFORM_MAX_CASE_N"), std::string::npos);
+  EXPECT_NE(error_of({{"CUCONFORM_SANITIZE_LIMIT", "0"}}).find("CUCONFORM_SANITIZE_LIMIT"), std::string::npos);
+}
+
 TEST(Settings, CtestResourceGroupPicksTheGpu) {
   Settings s = parse({{"CUCONFORM_DEVICE", "0"}, {"CTEST_RESOURCE_GROUP_COUNT", "1"}, {"CTEST_RESOURCE_GROUP_0", "gpus"},
                       {"CTEST_RESOURCE_GROUP_0_GPUS", "id:1,slots:1"}});

@@ -208,6 +208,7 @@ struct PlantedSanitizer : IdentityShape<float> {
   static unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + 255) / 256); }
   struct oob_read_memcheck {
     static constexpr const char* name = "oob_read_memcheck";
+    static constexpr const char* reported_by = "memcheck";
     static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       DeviceBuffer<float> own(c.n);  // exactly n floats, so own.p[n] is outside every allocation
@@ -218,6 +219,7 @@ struct PlantedSanitizer : IdentityShape<float> {
   };
   struct shared_race_racecheck {
     static constexpr const char* name = "shared_race_racecheck";
+    static constexpr const char* reported_by = "racecheck";
     static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       planted_shared_race<<<blocks(c.n), 256, 0, s>>>(in, out, c.n);
@@ -225,6 +227,7 @@ struct PlantedSanitizer : IdentityShape<float> {
   };
   struct uninit_global_initcheck {
     static constexpr const char* name = "uninit_global_initcheck";
+    static constexpr const char* reported_by = "initcheck";
     static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       DeviceBuffer<float> scratch(c.n);  // never written
@@ -234,6 +237,8 @@ struct PlantedSanitizer : IdentityShape<float> {
   };
   struct uninit_shared_initcheck {
     static constexpr const char* name = "uninit_shared_initcheck";
+    static constexpr const char* reported_by =
+        "none: initcheck checks device global memory only (compute-sanitizer docs); the form shows that limit";
     static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       planted_uninit_shared<<<blocks(c.n), 256, 0, s>>>(in, out, c.n);
@@ -241,6 +246,7 @@ struct PlantedSanitizer : IdentityShape<float> {
   };
   struct syncwarp_cross_warp_racecheck {
     static constexpr const char* name = "syncwarp_cross_warp_racecheck";
+    static constexpr const char* reported_by = "racecheck";
     static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       planted_ab_tile_syncwarp<<<static_cast<unsigned>((c.n + 1023) / 1024), dim3(32, 32), 0, s>>>(in, out, c.n);
