@@ -43,6 +43,7 @@ struct FdividefDivision {
 
   struct Div : RowForm<float, Fn::div, 2> {
     static constexpr const char* name = "div";
+    static constexpr bool host_device_exact = true;  // A2: one IEEE division
     static constexpr Role role = Role::robust;
     CUC_HD static float apply(const In& x) { return x[0] / x[1]; }
   };
@@ -61,6 +62,7 @@ struct FdividefDivision {
   /// 1/y: IEEE, or 1 ulp with -prec-div=false (Table 17); uses the second argument.
   struct Recip : RowForm<float, Fn::recip, 2> {
     static constexpr const char* name = "recip";
+    static constexpr bool host_device_exact = true;  // A2: one IEEE division
     static constexpr Role role = Role::robust;
     CUC_HD static float apply(const In& x) { return 1.0f / x[1]; }
     static Exact reference(const In& x) { return ref::div(1.0, x[1]); }

@@ -42,6 +42,7 @@ struct RsqrtBase {
   };
   struct OneOverSqrt {
     static constexpr const char* name = "one_over_sqrt";
+    static constexpr bool host_device_exact = true;  // A2: an IEEE square root, then an IEEE division
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::one / M<T>::sqrt(x[0]); }
     static Budget budget(Side s, const Profile& p) {

@@ -31,6 +31,7 @@ struct SqrtBase {
 
   struct Sqrt : RowForm<T, Fn::sqrt> {
     static constexpr const char* name = "sqrt";
+    static constexpr bool host_device_exact = true;  // A2: one IEEE square root
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::sqrt(x[0]); }
   };

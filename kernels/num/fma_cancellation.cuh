@@ -93,6 +93,7 @@ struct FmaCancellation : Elementwise<float, 2> {
   /// relative error <= 2u + u^2, under 2 ulp(x), so at most 2 steps from RN(x).
   struct Factored : Robust {
     static constexpr const char* name = "factored";
+    static constexpr bool host_device_exact = true;  // A2: IEEE subtract, add, multiply (nothing to contract)
     CUC_HD static float apply(const In& x) { return (x[0] - x[1]) * (x[0] + x[1]); }
     static Budget budget(Side, const Profile&) {
       return Budget::ulp(2, "derived: exact a-b, two roundings => < 2 ulp").any_zero_sign();
@@ -103,6 +104,7 @@ struct FmaCancellation : Elementwise<float, 2> {
   /// adds sqrtf's documented 1 ulp.
   struct SqrtFactored : Robust {
     static constexpr const char* name = "sqrt_factored";
+    static constexpr bool host_device_exact = true;  // A2: IEEE subtract, add, multiply, square root
     CUC_HD static float apply(const In& x) { return sqrtf((x[0] - x[1]) * (x[0] + x[1])); }
     static Exact reference(const In& x) { return ref::sqrt(FmaCancellation::reference(x).hi); }
     static Budget budget(Side s, const Profile& p) {

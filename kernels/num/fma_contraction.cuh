@@ -62,6 +62,7 @@ struct FmaContraction : Elementwise<float, 3> {
   /// Explicit fmaf: one IEEE rounding on both sides, under every profile.
   struct ExplicitFmaf : Recommended {
     static constexpr const char* name = "fmaf";
+    static constexpr bool host_device_exact = true;  // A2: one IEEE fused multiply-add
     CUC_HD static float apply(const In& x) { return fmaf(x[0], x[1], x[2]); }
     static Budget budget(Side, const Profile&) {
       return Budget::exact("IEEE 754 fusedMultiplyAdd: correctly rounded (CUDA Math API fmaf: 0 ulp; glibc fmaf)");
