@@ -35,6 +35,11 @@
 //   models()           bitwise expectations per profile (which rounding the code must show)
 //   differs_where(x)   a warned form that must differ from its sibling exactly where the guide says
 //   cpu = false / gpu = false   run on one side only (`struct F : GpuOnly<Probe>`: cpu = false)
+//   host_device_exact = true  made of correctly rounded operations only (+, -, *, /, sqrt, fma,
+//                      conversions; no multiply-add to contract): under a profile that keeps IEEE
+//                      semantics (always for double; for float no FTZ, IEEE / and sqrt, no fast math)
+//                      its GPU results must equal its CPU results bitwise, NaN payloads aside (A2)
+//   planted_host_device = true  a self-test's host/device split: its GPU test must fail that rule
 //   cpu_batch(in) / gpu_batch(in, problem)  its own host loop or launches (reductions, memory loops)
 //   row_sweep = false  not swept through its table row (its reference is not the row's function)
 //   uses_double = true f64 instructions in its kernel are meant (the double-constant lint passes it)
@@ -254,8 +259,14 @@ struct Domain {
 /// Where (`scope`): the whole kernel (with the device functions it calls), or
 /// only the instructions inside its innermost loops (from a branch target label
 /// to the backward branch that returns to it), e.g. per-iteration work.
+/// Order (`before`, whole scope only): only the instructions of the kernel's
+/// own body (callees not followed) that precede its last instruction matching
+/// a second regex count; a kernel without one counts none. A textual lint
+/// (branches and loops are not followed), e.g. no global store before a
+/// texture fetch.
 /// Builders return the rule so that it can be refined:
 ///   r.count("form:x", "mul\\..*", "why").in_loops();
+///   r.absent("k_", "st\\.global.*", "why").before("tex\\..*");
 ///   r.absent("form:x", "FFMA", "why").in_sass();
 struct CodegenRule {
   enum Expect { present, absent, count, range } expect;
@@ -265,8 +276,10 @@ struct CodegenRule {
   enum Source { ptx, ptxas, sass } source = ptx;
   enum Scope { whole, loops } scope = whole;
   long min = 0, max = -1;  ///< range rules: min <= matches (<= max when max >= 0)
+  std::string before_re;   ///< non-empty: count only what precedes the last match of this regex
   int min_sm = 0;          ///< the claim needs hardware from sm_<min_sm> (0: every architecture)
   CodegenRule& in_loops() { scope = loops; return *this; }
+  CodegenRule& before(std::string re) { before_re = std::move(re); return *this; }
   /// The claim is about hardware that arrives with sm_<n> (e.g. cp.async replacing
   /// loads and stores from sm_80): reported as not applicable on older code.
   CodegenRule& from_sm(int n) { min_sm = n; return *this; }

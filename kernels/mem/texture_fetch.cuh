@@ -15,9 +15,13 @@
 //         without contraction); a separate launch reads tmp back reversed,
 //         through a texture object on the linear buffer (tex1Dfetch), after a
 //         cudaMemcpy of tmp (tex1Dfetch), or with plain global loads; all equal
-//         the host's answer (sizes 0, 1, 8, 100, 1000, 1 Mi). The same-launch
-//         write-then-fetch variant is undefined and only a documented negative
-//         case: it is not run and nothing is asserted about it.
+//         the host's answer (sizes 0, 1, 8, 100, 1000, 1 Mi). Primed cache: the
+//         buffer holds in, launch 1 fetches all of it through the texture (what
+//         it saw must be in), a launch or a device-to-device copy overwrites it
+//         with 3 in + 1 (different everywhere), launch 3 fetches through the same
+//         texture object: exactly the new values, never a stale line.
+//         The same-launch write-then-fetch variant is undefined: never run nor
+//         graded by value; a lint flags it instead (Static, below).
 //         D14, exact: tex1D<float> on a CUDA array of N texels (1, 8, 100,
 //         1000) with normalized coordinates, point sampling in wrap and clamp
 //         mode, linear filtering in wrap and clamp mode, equals the host
@@ -35,6 +39,10 @@
 //         filter points, 257 filter levels per texel (2^-8 weight steps), the
 //         emulation's error vs exact interpolation <= |t1 - t0| 2^-8.
 //         Static: the texture kernels fetch with tex.1d; the others do not.
+//         D13 lint: no texc_ kernel has a global (or generic) store, atom or
+//         red before its last tex/tld4 fetch in its PTX text (a textual
+//         order, not a dataflow proof); the self-test planted_texture_same_launch
+//         (tests/selftest/planted_codegen_texture.cuh) must be flagged by it.
 //         No perf claim: the guide's texture claims are about 2D locality and
 //         latency, not a ratio testable here.
 // GPU:    first run on an H100 (CUDA 13.0, default and fast-math, seed
@@ -51,33 +59,13 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
+#include "mem/support/texture_support.cuh"
 
 namespace cuconform::units {
 
 // ---------------------------------------------------------------- shared
+// (TexScratch, TexObject, linear_float_texture: mem/support/texture_support.cuh)
 
-/// Owners of what a launch creates, released on the way out (also when a
-/// checked call throws); the normal path releases them with checked calls.
-struct TexScratch {
-  void* raw = nullptr;
-  ~TexScratch() { if (raw) cudaFree(raw); }
-  /// `n` floats starting at an address aligned to the device's texture alignment.
-  float* alloc(std::size_t n) {
-    int dev = 0, align = 0;
-    CUC_CHECK(cudaGetDevice(&dev));
-    CUC_CHECK(cudaDeviceGetAttribute(&align, cudaDevAttrTextureAlignment, dev));
-    if (align < 1) align = 1;
-    CUC_CHECK(cudaMalloc(&raw, n * sizeof(float) + static_cast<std::size_t>(align)));
-    const std::uintptr_t a = static_cast<std::uintptr_t>(align);
-    return reinterpret_cast<float*>((reinterpret_cast<std::uintptr_t>(raw) + a - 1) / a * a);
-  }
-  void release() { if (raw) { void* p = raw; raw = nullptr; CUC_CHECK(cudaFree(p)); } }
-};
-struct TexObject {
-  cudaTextureObject_t t = 0;
-  ~TexObject() { if (t) cudaDestroyTextureObject(t); }
-  void release() { if (t) { cudaTextureObject_t x = t; t = 0; CUC_CHECK(cudaDestroyTextureObject(x)); } }
-};
 struct TexArray {
   cudaArray_t a = nullptr;
   ~TexArray() { if (a) cudaFreeArray(a); }
@@ -113,22 +101,6 @@ struct TextureAfterWrite : ElementwiseShape<float> {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 3.0f * in[c.n - 1 - i] + 1.0f;
   }
   static unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + 255) / 256); }
-  /// A texture object over `n` floats of linear device memory, fetched as elements.
-  static cudaTextureObject_t linear_texture(float* p, std::size_t n) {
-    cudaResourceDesc rd{};
-    rd.resType = cudaResourceTypeLinear;
-    rd.res.linear.devPtr = p;
-    rd.res.linear.desc = cudaCreateChannelDesc<float>();
-    rd.res.linear.sizeInBytes = n * sizeof(float);
-    cudaTextureDesc td{};
-    td.readMode = cudaReadModeElementType;
-    td.filterMode = cudaFilterModePoint;
-    td.addressMode[0] = cudaAddressModeClamp;
-    td.normalizedCoords = 0;
-    cudaTextureObject_t t = 0;
-    CUC_CHECK(cudaCreateTextureObject(&t, &rd, &td, nullptr));
-    return t;
-  }
 
   /// The guide's safe way: written by one launch, fetched through the texture by the next.
   struct texture_next_launch {
@@ -139,7 +111,7 @@ struct TextureAfterWrite : ElementwiseShape<float> {
       TexScratch buf;
       TexObject tex;
       float* tmp = buf.alloc(c.n);
-      tex.t = linear_texture(tmp, c.n);  // made before the write: what matters is the launch boundary
+      tex.t = linear_float_texture(tmp, c.n);  // made before the write: what matters is the launch boundary
       texc_produce<<<blocks(c.n), 256, 0, s>>>(in, tmp, c.n);
       CUC_CHECK(cudaGetLastError());
       texc_consume_texture<<<blocks(c.n), 256, 0, s>>>(tex.t, out, static_cast<int>(c.n));
@@ -159,7 +131,7 @@ struct TextureAfterWrite : ElementwiseShape<float> {
       TexObject tex;
       float* tmp = a.alloc(c.n);
       float* copy = b.alloc(c.n);
-      tex.t = linear_texture(copy, c.n);
+      tex.t = linear_float_texture(copy, c.n);
       texc_produce<<<blocks(c.n), 256, 0, s>>>(in, tmp, c.n);
       CUC_CHECK(cudaGetLastError());
       CUC_CHECK(cudaMemcpyAsync(copy, tmp, c.n * sizeof(float), cudaMemcpyDeviceToDevice, s));
@@ -187,13 +159,63 @@ struct TextureAfterWrite : ElementwiseShape<float> {
       buf.release();
     }
   };
-  using forms = Forms<texture_next_launch, texture_after_memcpy, global_next_launch>;
+  /// A primed cache: the buffer holds `in`; launch 1 fetches all of it through the texture
+  /// (each thread the element its thread fetches at the end, into `seen`); then a launch (or a
+  /// copy) overwrites it with 3 in + 1, which differs from in everywhere; launch 3 fetches it
+  /// again through the same texture object: it must see only the new values. `seen` must
+  /// hold the old ones (the fetch the stale lines came from was real).
+  static void primed(const KernelCase& c, const float* in, float* out, cudaStream_t s, bool by_copy) {
+    if (!c.n) return;
+    const std::size_t bytes = c.n * sizeof(float);
+    TexScratch a, b, d;
+    TexObject tex;
+    float* buf = a.alloc(c.n);
+    float* seen = b.alloc(c.n);
+    float* fresh = by_copy ? d.alloc(c.n) : buf;
+    tex.t = linear_float_texture(buf, c.n);
+    CUC_CHECK(cudaMemcpyAsync(buf, in, bytes, cudaMemcpyDeviceToDevice, s));
+    texc_consume_texture<<<blocks(c.n), 256, 0, s>>>(tex.t, seen, static_cast<int>(c.n));
+    CUC_CHECK(cudaGetLastError());
+    texc_produce<<<blocks(c.n), 256, 0, s>>>(in, fresh, c.n);  // by_copy: into another buffer
+    CUC_CHECK(cudaGetLastError());
+    if (by_copy) CUC_CHECK(cudaMemcpyAsync(buf, fresh, bytes, cudaMemcpyDeviceToDevice, s));
+    texc_consume_texture<<<blocks(c.n), 256, 0, s>>>(tex.t, out, static_cast<int>(c.n));
+    CUC_CHECK(cudaGetLastError());
+    std::vector<float> want(c.n), got(c.n);
+    CUC_CHECK(cudaMemcpyAsync(want.data(), in, bytes, cudaMemcpyDeviceToHost, s));
+    CUC_CHECK(cudaMemcpyAsync(got.data(), seen, bytes, cudaMemcpyDeviceToHost, s));
+    CUC_CHECK(cudaStreamSynchronize(s));
+    for (std::size_t i = 0; i < c.n; ++i)
+      if (got[i] != want[c.n - 1 - i])
+        throw CudaFailure("D13 " + c.name + ": the priming fetch of element " + std::to_string(c.n - 1 - i) +
+                                 " saw " + std::to_string(got[i]) + ", not the buffer's " +
+                                 std::to_string(want[c.n - 1 - i]));
+    tex.release();
+    d.release();
+    b.release();
+    a.release();
+  }
+  /// The cache had lines to serve stale: fetched, overwritten by the next launch, fetched again.
+  struct texture_primed_next_launch {
+    static constexpr const char* name = "texture_primed_next_launch";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { primed(c, in, out, s, false); }
+  };
+  /// The same with the overwrite made by a device-to-device copy.
+  struct texture_primed_after_memcpy {
+    static constexpr const char* name = "texture_primed_after_memcpy";
+    static constexpr Role role = Role::recommended;
+    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { primed(c, in, out, s, true); }
+  };
+  using forms = Forms<texture_next_launch, texture_after_memcpy, global_next_launch, texture_primed_next_launch,
+                      texture_primed_after_memcpy>;
 
   static void codegen(CodegenRules& r, const Profile&) {
     r.present("texc_consume_texture", "tex\\.1d\\.v4\\.f32\\.s32",
               "BPG 10.2.5: the second launch reads through the texture path (tex1Dfetch: integer texel index)");
     r.absent("texc_consume_global", "tex\\..*|tld4\\..*", "the comparison kernel reads with plain global loads");
     r.present("texc_consume_global", "ld\\.global(\\.nc)?\\.f32", "the comparison kernel reads with plain global loads");
+    texture_same_launch_lint(r, "texc_");  // the same-launch variant: flagged, never run
   }
 };
 CUCONFORM_KERNEL_UNIT(TextureAfterWrite)

@@ -229,6 +229,29 @@ TEST(CodegenRules, PresentAbsentRangeAndLoopScope) {
   EXPECT_FALSE(res[9].ok);
 }
 
+TEST(CodegenRules, BeforeCountsWhatPrecedesTheLastMatch) {
+  const auto ks = parse_ptx(kPtx);
+  CodegenRules r;
+  r.absent("k_float", "st\\.global.*", "the store comes after the multiply").before("mul\\.f32");
+  r.absent("k_float", "ld\\.global.*", "a load precedes the store: fails").before("st\\.global.*");
+  r.exactly("k_float", "mul\\..*", 2, "both multiplies precede the store").before("st\\.global.*");
+  r.absent("k_float", "st\\.global.*", "no texture fetch: nothing counts").before("tex\\..*");
+  r.absent("k_float", "st\\.global.*", "loop scope: fails").before("mul\\.f32").in_loops();
+  r.absent("k_float", "st\\.global.*", "bad regex: fails").before("([");
+  const auto res = evaluate(ks, r.rules, {});
+  ASSERT_EQ(res.size(), r.rules.size());
+  EXPECT_TRUE(res[0].ok) << res[0].message;
+  EXPECT_FALSE(res[1].ok);
+  EXPECT_NE(res[1].message.find("before the last /st\\.global.*/"), std::string::npos) << res[1].message;
+  EXPECT_NE(res[1].message.find("found 1"), std::string::npos) << res[1].message;
+  EXPECT_TRUE(res[2].ok) << res[2].message;
+  EXPECT_EQ(res[2].instructions, 8u);  // the eight instructions before st.global
+  EXPECT_TRUE(res[3].ok) << res[3].message;
+  EXPECT_EQ(res[3].instructions, 0u);
+  EXPECT_FALSE(res[4].ok);
+  EXPECT_FALSE(res[5].ok);
+}
+
 TEST(CodegenRules, EveryArchitectureMustHold) {
   std::string two = kPtx;
   std::string other = kPtx;
