@@ -10,8 +10,19 @@ self-tests left out), or, for an id no unit covers, the reason given in the
 notes file (lines `<id> | not testable here: why`, `<id> | framework: how the
 harness itself does it` or `<id> | planned: issue N`),
 or "not covered". An id counts as covered only through a registered unit test
-(every one of which can fail: the self-tests plant a wrong unit for each kind
-of check). Writes Markdown (default docs/coverage.md) and prints the counts.
+that checks something (every kind of check has a planted self-test).
+
+Depth: each test is one kind of evidence, read from its labels and name:
+graded on a GPU (side:gpu), in generated code (*.codegen.*: PTX/SASS rules),
+by a sanitizer (tier:sanitize), in the perf tier (tier:perf), host arithmetic
+only (side:cpu). Not evidence, so not listed: a kernel unit's model.cpu that
+only runs its host reference twice (label model:reference-only), a form
+marked observed (form:observed: it records, a sanitizer test judges it), the
+GPU runs of a codegen unit's probes (their claims are in the code), and every
+test of a unit that declares itself informational (evidence:informational),
+whose entry is counted apart. An entry's state is its strongest evidence;
+the headline splits the entries by it. Writes Markdown (default
+docs/coverage.md) and prints the counts.
 Defaults: --catalog ../shared/catalog.md (next to the checkout), --notes
 docs/coverage-notes.txt, --profile default. Exit 2 on bad input.
 """
@@ -28,6 +39,36 @@ from .jsonio import source_root
 def fail(msg):
     sys.stderr.write("coverage: " + msg + "\n")
     sys.exit(2)
+
+
+# Kinds of evidence, strongest first, with the state an entry gets from it and where it runs.
+EVIDENCE = ("gpu", "codegen", "sanitizer", "perf", "host")
+STATE = {"gpu": "graded on a GPU", "codegen": "checked in generated code", "sanitizer": "checked by a sanitizer",
+         "perf": "measured in the perf tier", "host": "host arithmetic only"}
+WHERE = {"gpu": "a GPU test compares device results with an exact answer",
+         "codegen": "rules on the PTX/SASS the toolkit generated, no GPU needed",
+         "sanitizer": "compute-sanitizer over the unit's kernels, CUCONFORM_SANITIZE=1 on a GPU",
+         "perf": "timed claims with a noise rule, CUCONFORM_PERF=1 on a GPU",
+         "host": "host code or a host model only"}
+
+
+def evidence_of(name, labels):
+    """The kind of evidence a test is, or None where it checks nothing about the claim."""
+    if "model:reference-only" in labels or "form:observed" in labels:
+        return None
+    if "tier:sanitize" in labels:
+        return "sanitizer"
+    if "tier:perf" in labels:
+        return "perf"
+    if ".codegen." in name:
+        return "codegen"
+    if "kind:codegen" in labels:
+        return None  # a codegen unit's probe run: its claim is in the generated code
+    if "side:gpu" in labels:
+        return "gpu"
+    if "side:cpu" in labels:
+        return "host"
+    return None
 
 
 def main(argv=None):
@@ -67,46 +108,72 @@ def main(argv=None):
             if k not in entries:
                 fail("%s:%d: '%s' is not a catalog id" % (a.notes, n, k))
             notes[k] = why
-    tests = collections.defaultdict(lambda: collections.defaultdict(set))  # id -> unit -> ctest names
+    # id -> unit -> evidence -> ctest names; id -> informational units
+    tests = collections.defaultdict(lambda: collections.defaultdict(lambda: collections.defaultdict(set)))
+    informational = collections.defaultdict(set)
     for exe in exes:
         p = subprocess.run([exe, "--cuconform_list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
         if p.returncode != 0:
             fail("%s --cuconform_list failed: %s" % (exe, p.stderr.strip()))
         for line in p.stdout.splitlines():
-            parts = line.split("\t")
-            if len(parts) != 3:
+            parts = line.split("\t")  # group, ctest name, labels[, profiles sharing the run]
+            if len(parts) < 3:
                 continue
-            gname, cname, labels = parts
+            gname, cname, labels = parts[:3]
             labels = labels.split(",")
             if "kind:selftest" in labels:
                 continue
+            name = cname.split("/", 1)[-1]
             for lab in labels:
-                if lab.startswith("unit:"):
-                    tests[lab[5:]][gname.split(".")[0]].add(cname.split("/", 1)[-1])
+                if not lab.startswith("unit:"):
+                    continue
+                unit = gname.split(".")[0]
+                if "evidence:informational" in labels:
+                    informational[lab[5:]].add(unit)
+                    continue
+                ev = evidence_of(name, labels)
+                if ev:
+                    tests[lab[5:]][unit][ev].add(name)
     rows, counts = [], collections.Counter()
     for k, name in entries.items():
         if k in tests:
-            units = "; ".join("%s (%d tests: %s)" % (u, len(t), ", ".join(sorted(t)[:4]) + (", ..." if len(t) > 4 else ""))
-                              for u, t in sorted(tests[k].items()))
-            rows.append((k, name, "covered", units))
-            counts["covered"] += 1
+            found = {ev for u in tests[k].values() for ev in u}
+            state = next(ev for ev in EVIDENCE if ev in found)
+            units = "; ".join("%s (%s)" % (u, "; ".join(
+                "%s: %s" % (ev, ", ".join(sorted(t[ev])[:3]) + (", ... (%d)" % len(t[ev]) if len(t[ev]) > 3 else ""))
+                for ev in EVIDENCE if ev in t)) for u, t in sorted(tests[k].items()))
+            where = ", ".join(ev for ev in EVIDENCE if ev in found)
+            rows.append((k, name, STATE[state], where, units))
+            counts[STATE[state]] += 1
+        elif k in informational:
+            why = notes.get(k, "the units declare themselves informational (their tests run and record)")
+            rows.append((k, name, "informational", "", "%s: %s" % (", ".join(sorted(informational[k])), why)))
+            counts["informational"] += 1
         elif k in notes:
             state = ("not testable here" if notes[k].startswith("not testable") else
-                     "the framework" if notes[k].startswith("framework") else "planned")
-            rows.append((k, name, state, notes[k]))
+                     "the framework's own tests" if notes[k].startswith("framework") else "planned")
+            rows.append((k, name, state, "", notes[k]))
             counts[state] += 1
         else:
-            rows.append((k, name, "not covered", ""))
+            rows.append((k, name, "not covered", "", ""))
             counts["not covered"] += 1
+    order = [STATE[e] for e in EVIDENCE] + ["informational", "the framework's own tests", "not testable here", "planned",
+                                             "not covered"]
+    headline = ", ".join("%d %s" % (counts[c], c) for c in order if counts[c])
     with open(a.o, "w", encoding="utf-8") as fh:
         fh.write("# Catalog coverage\n\nGenerated by `cuconform coverage %s` from the units' own test labels "
                  "(profile %s; self-tests left out) and `docs/coverage-notes.txt`. Do not edit by hand.\n\n" % (
                      " ".join(os.path.basename(os.path.normpath(b)) for b in a.build), a.profile))
-        fh.write("%d entries: %s.\n\n" % (len(entries), ", ".join("%d %s" % (v, c) for c, v in sorted(counts.items()))))
-        fh.write("| id | entry | state | units (tests) or reason |\n|---|---|---|---|\n")
+        fh.write("%d entries: %s.\n\n" % (len(entries), headline))
+        fh.write("An entry's state is its strongest evidence: %s. Listed are only tests that check something: "
+                 "a kernel unit's `model.cpu` without a host model (it runs the host reference twice), forms marked "
+                 "`observed` (judged by the sanitize tier instead) and the GPU runs of codegen probes are left out; "
+                 "the tests of units that declare themselves informational are not counted as evidence.\n\n"
+                 % "; ".join("%s (%s)" % (STATE[e], WHERE[e]) for e in EVIDENCE))
+        fh.write("| id | entry | state | evidence found | units (evidence: tests) or reason |\n|---|---|---|---|---|\n")
         for r in rows:
-            fh.write("| %s | `%s` | %s | %s |\n" % r)
-    print("coverage: %d entries: %s; wrote %s" % (len(entries), ", ".join("%d %s" % (v, c) for c, v in sorted(counts.items())), a.o))
+            fh.write("| %s | `%s` | %s | %s | %s |\n" % r)
+    print("coverage: %d entries: %s; wrote %s" % (len(entries), headline, a.o))
     return 0
 
 

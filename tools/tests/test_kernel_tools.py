@@ -53,8 +53,8 @@ class PerfTable(unittest.TestCase):
 
 
 CATALOG = """# catalog
-## Index (3 entries)
-A1 `verify.reference-comparison` · D2 `mem.coalesced-copy` · D18 `mem.numa-binding`
+## Index (5 entries)
+A1 `verify.reference-comparison` · B2 `perf.amdahl-strong-scaling` · D2 `mem.coalesced-copy` · D10 `mem.syncwarp-vs-syncthreads` · D18 `mem.numa-binding`
 ---
 """
 
@@ -66,8 +66,17 @@ class Coverage(unittest.TestCase):
         os.makedirs(self.build)
         exe = os.path.join(self.build, "cuconform_default")
         with open(exe, "w") as fh:
-            fh.write("#!/bin/sh\nprintf 'CoalescedCopy.sequential.gpu\\tdefault/CoalescedCopy.sequential.gpu\\tprofile:default,side:gpu,kind:kernel,unit:D2\\n'\n"
-                     "printf 'PlantedX.a.gpu\\tdefault/PlantedX.a.gpu\\tprofile:default,side:gpu,kind:selftest,unit:A1\\n'\n")
+            lines = [
+                "CoalescedCopy.sequential.gpu\tdefault/CoalescedCopy.sequential.gpu\tprofile:default,side:gpu,kind:kernel,unit:D2\tdefault",
+                # a model.cpu without a host model runs the reference twice: not evidence
+                "CoalescedCopy.model.cpu\tdefault/CoalescedCopy.model.cpu\tprofile:default,side:cpu,kind:kernel,unit:D2,model:reference-only",
+                "PlantedX.a.gpu\tdefault/PlantedX.a.gpu\tprofile:default,side:gpu,kind:selftest,unit:A1",
+                "Amdahl.model.cpu\tdefault/Amdahl.model.cpu\tprofile:default,side:cpu,kind:kernel,unit:B2,model:host,evidence:informational",
+                # an observed form is judged by its sanitizer test, not by its .gpu test
+                "Tile.racy.gpu\tdefault/Tile.racy.gpu\tprofile:default,side:gpu,kind:kernel,unit:D10,form:observed",
+                "Tile.racecheck.sanitize\tdefault/Tile.racecheck.sanitize\tprofile:default,side:gpu,kind:kernel,unit:D10,tier:sanitize,tool:racecheck",
+            ]
+            fh.write("#!/bin/sh\n" + "".join("printf '%s\\n'\n" % l.replace("\t", "\\t") for l in lines))
         os.chmod(exe, 0o755)
         self.catalog = os.path.join(self.d.name, "catalog.md")
         with open(self.catalog, "w") as fh:
@@ -87,10 +96,16 @@ class Coverage(unittest.TestCase):
         p = self.cov("D18 | not testable here: one NUMA node\n")
         self.assertEqual(p.returncode, 0, p.stderr)
         text = open(self.out).read()
-        self.assertIn("| D2 | `mem.coalesced-copy` | covered | CoalescedCopy (1 tests: CoalescedCopy.sequential.gpu) |", text)
-        self.assertIn("| D18 | `mem.numa-binding` | not testable here | not testable here: one NUMA node |", text)
+        self.assertIn("| D2 | `mem.coalesced-copy` | graded on a GPU | gpu | CoalescedCopy (gpu: CoalescedCopy.sequential.gpu) |", text)
+        self.assertNotIn("CoalescedCopy.model.cpu", text)
+        self.assertIn("| D10 | `mem.syncwarp-vs-syncthreads` | checked by a sanitizer | sanitizer | "
+                      "Tile (sanitizer: Tile.racecheck.sanitize) |", text)
+        self.assertIn("| B2 | `perf.amdahl-strong-scaling` | informational |  | Amdahl: ", text)
+        self.assertIn("| D18 | `mem.numa-binding` | not testable here |  | not testable here: one NUMA node |", text)
         # A self-test does not cover its id.
-        self.assertIn("| A1 | `verify.reference-comparison` | not covered |  |", text)
+        self.assertIn("| A1 | `verify.reference-comparison` | not covered |  |  |", text)
+        self.assertIn("5 entries: 1 graded on a GPU, 1 checked by a sanitizer, 1 informational, 1 not testable here, "
+                      "1 not covered.", text)
 
     def test_bad_notes_and_missing_exe(self):
         p = self.cov("Z9 | planned\n")
