@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
+#include "deploy/support/cc_parse_checks.h"
 #include "deploy/support/cc_table.h"
 #include "deploy/support/dq_facts.h"
 
@@ -60,20 +61,7 @@ struct DeviceQuery : FactsShape, DqFacts {
       m.expect("CC " + cc + ": threads per SM within the guide's 'up to 2048'", r.max_threads_per_sm.value <= 2048, 1,
                "BPG §1 (up to 2048 active threads per multiprocessor)");
     }
-    struct P { const char* text; int cc; };
-    for (const P& p : {P{"9.0", 90}, P{"12.0", 120}, P{"7.5", 75}, P{"10.0", 100}}) {
-      int cc = -1;
-      std::string err;
-      const bool ok = deploy::parse_cc("CUCONFORM_EXPECT_CC", p.text, &cc, &err);
-      m.expect(std::string("parse_cc(\"") + p.text + "\")", ok ? cc : -1, p.cc, "major.minor -> 10 * major + minor");
-    }
-    for (const char* bad : {"", "9", "90", "sm_90", "9.0.1", "9,0", "x.0", "9.", "0.5", "9.00"}) {
-      int cc = -1;
-      std::string err;
-      const bool ok = deploy::parse_cc("CUCONFORM_EXPECT_CC", bad, &cc, &err);
-      m.expect(std::string("parse_cc(\"") + bad + "\") is refused with a message naming the variable",
-               !ok && err.find("CUCONFORM_EXPECT_CC='") == 0, 1, "brief: a bad value is a clear error");
-    }
+    deploy::cc_parse_checks(m, deploy::parse_cc);
   }
 };
 CUCONFORM_KERNEL_UNIT(DeviceQuery)

@@ -19,22 +19,14 @@
 
 #include "cuconform/kernel_unit.h"
 #include "deploy/support/error_codes.h"
+#include "deploy/support/version_checks.h"
 
 namespace cuconform::units {
 
 struct ToolkitVersions : HostModelOnly {
   static constexpr UnitInfo info{"toolkit_versions", "I7", "deploy.toolkit-driver-versioning", "16.1", 16, Kind::kernel, 0};
   static void host_model(ModelChecks& m) {
-    struct W { int v, major, minor; };
-    for (const W& w : {W{11010, 11, 1}, W{11000, 11, 0}, W{10010, 10, 1}, W{12080, 12, 8}, W{13000, 13, 0}}) {
-      const deploy::Version d = deploy::decode_version(w.v);
-      m.expect("decode(" + std::to_string(w.v) + ") major", d.major, w.major, "BPG 16.4: 1000 * major + 10 * minor");
-      m.expect("decode(" + std::to_string(w.v) + ") minor", d.minor, w.minor, "BPG 16.4: MIN_VERSION 11010 = 11.1");
-    }
-    int round_trip_bad = 0;
-    for (int v = 1000; v <= 99990; v += 10)
-      round_trip_bad += deploy::encode_version(deploy::decode_version(v)) != v;
-    m.expect("encode(decode(v)) != v for v = 1000, 1010, ..., 99990", round_trip_bad, 0, "round trip");
+    deploy::version_decode_checks(m, deploy::decode_version);
     int runtime = 0, driver = 0;
     const cudaError_t er = cudaRuntimeGetVersion(&runtime);
     const cudaError_t ed = cudaDriverGetVersion(&driver);

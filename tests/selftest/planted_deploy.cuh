@@ -5,12 +5,14 @@
 //                      warp of 64; the control form (the right expectation) passes.
 // PlantedArchConstant  I2's PTX check told that __CUDA_ARCH__ is 10 * XY + 1:
 //                      the kept PTX of its kernel must not hold that (model_planted).
-// PlantedVersionDecode I7's checks applied to a wrong decoder (minor = v % 100):
-//                      decode(11010) must not give 11.1 (model_planted).
+// PlantedVersionDecode I7's own checks (deploy/support/version_checks.h) run on
+//                      the unit's decoder with a planted defect (minor =
+//                      v % 100): they must fail (model_planted).
 // PlantedErrorText     I9's text check applied to code 99999, which is no
 //                      cudaError_t: must be refused (model_planted).
-// PlantedCcParse       I1's CUCONFORM_EXPECT_CC parser fed "9" (no minor),
-//                      which must be refused with a message (model_planted).
+// PlantedCcParse       I1's own parser checks (deploy/support/cc_parse_checks.h)
+//                      run on the unit's parser with a planted defect (a bare
+//                      major such as "9" accepted): they must fail (model_planted).
 // Sticky errors, the unchecked-call lint, the fatbin and linkage scripts and
 // the nvidia-smi schema check have their planted cases in
 // cmake/CuconformDeployTests.cmake (tests deploy/planted.*).
@@ -21,9 +23,11 @@
 
 #include "cuconform/kernel_unit.h"
 #include "deploy/support/arch_id.h"
+#include "deploy/support/cc_parse_checks.h"
 #include "deploy/support/cc_table.h"
 #include "deploy/support/dq_facts.h"
 #include "deploy/support/error_codes.h"
+#include "deploy/support/version_checks.h"
 
 namespace cuconform::selftest {
 
@@ -83,10 +87,13 @@ CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedArchConstant)
 struct PlantedVersionDecode : HostModelOnly {
   static constexpr UnitInfo info{"planted_version_decode", "I7", "deploy.toolkit-driver-versioning", "16.1", 16, Kind::kernel, 0};
   static constexpr bool model_planted = true;
-  static deploy::Version wrong_decode(int v) { return {v / 1000, v % 100}; }
-  static void host_model(ModelChecks& m) {
-    m.expect("(planted) decode(11010) minor", wrong_decode(11010).minor, 1, "self-test: must fail");
+  /// The unit's decoder with the minor read as the last two digits (11010 -> 11.10).
+  static deploy::Version planted_decode(int v) {
+    deploy::Version d = deploy::decode_version(v);
+    d.minor = v % 100;
+    return d;
   }
+  static void host_model(ModelChecks& m) { deploy::version_decode_checks(m, planted_decode); }
 };
 CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedVersionDecode)
 
@@ -103,12 +110,15 @@ CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedErrorText)
 struct PlantedCcParse : HostModelOnly {
   static constexpr UnitInfo info{"planted_cc_parse", "I1", "deploy.device-query-and-cc", "15.1", 15, Kind::kernel, 0};
   static constexpr bool model_planted = true;
-  static void host_model(ModelChecks& m) {
-    int cc = -1;
-    std::string err;
-    m.expect("(planted) CUCONFORM_EXPECT_CC=9 accepted", deploy::parse_cc("CUCONFORM_EXPECT_CC", "9", &cc, &err), 1,
-             "self-test: must fail");
+  /// The unit's parser, but a bare major ("9") is taken as major.0.
+  static bool planted_parse(const char* name, const char* text, int* cc, std::string* error) {
+    if (text[0] >= '0' && text[0] <= '9' && text[1] == '\0') {
+      *cc = 10 * (text[0] - '0');
+      return true;
+    }
+    return deploy::parse_cc(name, text, cc, error);
   }
+  static void host_model(ModelChecks& m) { deploy::cc_parse_checks(m, planted_parse); }
 };
 CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedCcParse)
 
