@@ -10,7 +10,7 @@
 # profile's executable. cmake/nvcc-split.py does both halves with nvcc's own
 # steps (see its header); the device half is `nvcc -fatbin` with the very
 # arguments of a whole compile, so the PTX and SASS are those of a whole
-# compile (tools/ptx_identity.py compares kept PTX trees).
+# compile (ci/bench/ptx_identity.py compares kept PTX trees).
 #
 # Whether a profile's flags really leave the host side alone is checked at
 # configure time for this toolkit (nvcc --dryrun with and without them; the
