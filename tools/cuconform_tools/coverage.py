@@ -14,8 +14,10 @@ that checks something (every kind of check has a planted self-test).
 
 Depth: each test is one kind of evidence, read from its labels and name:
 graded on a GPU (side:gpu), in generated code (*.codegen.*: PTX/SASS rules),
-by a sanitizer (tier:sanitize), in the perf tier (tier:perf), host arithmetic
-only (side:cpu). Not evidence, so not listed: a kernel unit's model.cpu that
+by a sanitizer (tier:sanitize), by the profiler (tier:profiler), in the perf
+tier (tier:perf), by a program or script of its own under ctest (the
+deployment checks, found with `ctest --show-only=json-v1` in BUILD), host
+arithmetic only (side:cpu). Not evidence, so not listed: a kernel unit's model.cpu that
 only runs its host reference twice (label model:reference-only), a form
 marked observed (form:observed: it records, a sanitizer test judges it), the
 GPU runs of a codegen unit's probes (their claims are in the code), and every
@@ -28,6 +30,7 @@ docs/coverage-notes.txt, --profile default. Exit 2 on bad input.
 """
 import argparse
 import collections
+import json
 import os
 import re
 import subprocess
@@ -42,14 +45,20 @@ def fail(msg):
 
 
 # Kinds of evidence, strongest first, with the state an entry gets from it and where it runs.
-EVIDENCE = ("gpu", "codegen", "sanitizer", "perf", "host")
+EVIDENCE = ("gpu", "codegen", "sanitizer", "profiler", "perf", "script", "host")
 STATE = {"gpu": "graded on a GPU", "codegen": "checked in generated code", "sanitizer": "checked by a sanitizer",
-         "perf": "measured in the perf tier", "host": "host arithmetic only"}
+         "profiler": "measured by the profiler", "perf": "measured in the perf tier",
+         "script": "checked by a program or script under ctest", "host": "host arithmetic only"}
 WHERE = {"gpu": "a GPU test compares device results with an exact answer",
          "codegen": "rules on the PTX/SASS the toolkit generated, no GPU needed",
          "sanitizer": "compute-sanitizer over the unit's kernels, CUCONFORM_SANITIZE=1 on a GPU",
+         "profiler": "Nsight Compute counters against the model, tier:profiler, CUCONFORM_PROFILER=1",
          "perf": "timed claims with a noise rule, CUCONFORM_PERF=1 on a GPU",
+         "script": "a ctest test of its own (deployment checks: fatbin contents, linkage, device enumeration, ...)",
          "host": "host code or a host model only"}
+
+
+PROFILE_HEADS = ("default", "no-fmad", "fast-math", "ftz", "approx")
 
 
 def evidence_of(name, labels):
@@ -69,6 +78,29 @@ def evidence_of(name, labels):
     if "side:cpu" in labels:
         return "host"
     return None
+
+
+def ctest_tests(build):
+    """(name, labels) of every test ctest knows in BUILD, from `ctest --show-only=json-v1`;
+    [] where BUILD has no CTestTestfile.cmake (a folder holding executables only)."""
+    if not os.path.exists(os.path.join(build, "CTestTestfile.cmake")):
+        return []
+    try:
+        p = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, universal_newlines=True)
+    except OSError as e:
+        fail("cannot run ctest to list %s's tests: %s" % (build, e))
+    if p.returncode != 0:
+        fail("ctest --show-only in %s failed: %s" % (build, p.stderr.strip()))
+    try:
+        tests = json.loads(p.stdout)["tests"]
+    except (ValueError, KeyError, TypeError):
+        fail("ctest --show-only=json-v1 in %s: not the JSON ctest writes" % build)
+    out = []
+    for t in tests:
+        labels = next((pr["value"] for pr in t.get("properties", []) if pr.get("name") == "LABELS"), [])
+        out.append((t.get("name", ""), labels))
+    return out
 
 
 def main(argv=None):
@@ -134,6 +166,18 @@ def main(argv=None):
                 ev = evidence_of(name, labels)
                 if ev:
                     tests[lab[5:]][unit][ev].add(name)
+    # Tests of their own (deployment programs and scripts, the profiler tier): not in an
+    # executable's list, found through ctest; a profile-executable test is counted above.
+    listed = {n for u in tests.values() for t in u.values() for names in t.values() for n in names}
+    for b in a.build:
+        for name, labels in ctest_tests(b):
+            head = name.split("/", 1)[0]
+            if "kind:selftest" in labels or name.split("/", 1)[-1] in listed or head in PROFILE_HEADS or "+" in head:
+                continue
+            ev = "profiler" if "tier:profiler" in labels else "script"
+            for lab in labels:
+                if lab.startswith("unit:"):
+                    tests[lab[5:]][name.split(".")[0]][ev].add(name)
     rows, counts = [], collections.Counter()
     for k, name in entries.items():
         if k in tests:

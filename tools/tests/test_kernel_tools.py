@@ -53,8 +53,8 @@ class PerfTable(unittest.TestCase):
 
 
 CATALOG = """# catalog
-## Index (5 entries)
-A1 `verify.reference-comparison` · B2 `perf.amdahl-strong-scaling` · D2 `mem.coalesced-copy` · D10 `mem.syncwarp-vs-syncthreads` · D18 `mem.numa-binding`
+## Index (6 entries)
+A1 `verify.reference-comparison` · B2 `perf.amdahl-strong-scaling` · D2 `mem.coalesced-copy` · D10 `mem.syncwarp-vs-syncthreads` · D18 `mem.numa-binding` · I3 `deploy.gencode-fatbin-contents`
 ---
 """
 
@@ -77,6 +77,15 @@ class Coverage(unittest.TestCase):
                 "Tile.racecheck.sanitize\tdefault/Tile.racecheck.sanitize\tprofile:default,side:gpu,kind:kernel,unit:D10,tier:sanitize,tool:racecheck",
             ]
             fh.write("#!/bin/sh\n" + "".join("printf '%s\\n'\n" % l.replace("\t", "\\t") for l in lines))
+        # ctest's own tests: a deployment script counts (script), a profile executable's test is
+        # already counted through the executable's list, a planted one not at all.
+        with open(os.path.join(self.build, "CTestTestfile.cmake"), "w") as fh:
+            fh.write('add_test(deploy/fatbin_contents "/bin/true")\n'
+                     'set_tests_properties(deploy/fatbin_contents PROPERTIES LABELS "kind:deploy;side:cpu;unit:I3")\n'
+                     'add_test(deploy/planted.fatbin_contents "/bin/true")\n'
+                     'set_tests_properties(deploy/planted.fatbin_contents PROPERTIES LABELS "kind:selftest;side:cpu;unit:A1")\n'
+                     'add_test(default/CoalescedCopy.sequential.gpu "/bin/true")\n'
+                     'set_tests_properties(default/CoalescedCopy.sequential.gpu PROPERTIES LABELS "side:gpu;unit:D2")\n')
         os.chmod(exe, 0o755)
         self.catalog = os.path.join(self.d.name, "catalog.md")
         with open(self.catalog, "w") as fh:
@@ -104,8 +113,10 @@ class Coverage(unittest.TestCase):
         self.assertIn("| D18 | `mem.numa-binding` | not testable here |  | not testable here: one NUMA node |", text)
         # A self-test does not cover its id.
         self.assertIn("| A1 | `verify.reference-comparison` | not covered |  |  |", text)
-        self.assertIn("5 entries: 1 graded on a GPU, 1 checked by a sanitizer, 1 informational, 1 not testable here, "
-                      "1 not covered.", text)
+        self.assertIn("| I3 | `deploy.gencode-fatbin-contents` | checked by a program or script under ctest | script | "
+                      "deploy/fatbin_contents (script: deploy/fatbin_contents) |", text)
+        self.assertIn("6 entries: 1 graded on a GPU, 1 checked by a sanitizer, 1 checked by a program or script under "
+                      "ctest, 1 informational, 1 not testable here, 1 not covered.", text)
 
     def test_bad_notes_and_missing_exe(self):
         p = self.cov("Z9 | planned\n")
