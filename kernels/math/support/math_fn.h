@@ -28,6 +28,7 @@ template <> struct M<float> {
   CUC_HD static float exp10(float x) { return exp10f(x); }
   CUC_HD static float log(float x) { return logf(x); }
   CUC_HD static float log2(float x) { return log2f(x); }
+  CUC_HD static float log10(float x) { return log10f(x); }
   CUC_HD static float sin(float x) { return sinf(x); }
   CUC_HD static float cos(float x) { return cosf(x); }
   CUC_HD static float tan(float x) { return tanf(x); }
@@ -52,6 +53,7 @@ template <> struct M<double> {
   CUC_HD static double exp10(double x) { return ::exp10(x); }
   CUC_HD static double log(double x) { return ::log(x); }
   CUC_HD static double log2(double x) { return ::log2(x); }
+  CUC_HD static double log10(double x) { return ::log10(x); }
   CUC_HD static double sin(double x) { return ::sin(x); }
   CUC_HD static double cos(double x) { return ::cos(x); }
   CUC_HD static double tan(double x) { return ::tan(x); }

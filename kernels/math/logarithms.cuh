@@ -1,0 +1,67 @@
+//===-- The logarithms: log10f, and log, log2, log10 in double --------------===//
+// (A first slice of issues 23 and 24, the whole math API; logf and log2f are
+// graded with their intrinsics in intrinsics_explog.cuh.)
+// Bounds: CUDA C++ Programming Guide 13.0, Table 17 (log10f: 2 ulp, full
+//         range) and Table 18 (log, log2, log10: 1 ulp, full range); under
+//         -use_fast_math log10f becomes __log10f (Table 20) with Table 21's
+//         bound. The CPU side is graded against glibc's manual (bounds/glibc.h).
+//         The rows, the fast-math mapping and the citations all come from
+//         kernels/cuconform/bounds/: a function here is one line of
+//         CUC_LOG_UNIT.
+// Check:  every form against the exact logarithm (float128) over all finite
+//         inputs (negative ones give NaN, +-0 gives -inf, subnormals), plus
+//         5,000 points in [0.5, 2] (results near 0, where a relative bound is
+//         hardest), the powers of two (exact results for log2) and of ten.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cmath>
+
+#include "math/support/math_unit.h"
+
+namespace cuconform::units {
+
+template <class T, bounds::Fn L>
+struct Logarithm {
+  CUC_MATH_TYPES(T, 1);
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d = whole_range<T>();
+    add_uniform_edges(d, 0, 0.5, 2.0, 5000, 0x1060 + static_cast<unsigned>(L));
+    for (int e = std::numeric_limits<T>::min_exponent - std::numeric_limits<T>::digits;
+         e <= std::numeric_limits<T>::max_exponent - 1; ++e)
+      add_edge(d, std::ldexp(1.0, e));
+    double ten = 1;
+    for (int k = 0; k <= 22; ++k, ten *= 10) add_edge(d, ten);
+    return d;
+  }
+  static Exact reference(const In& x) {
+    if constexpr (L == Fn::log) return ref::log(x[0]);
+    else if constexpr (L == Fn::log2) return ref::log2(x[0]);
+    else return ref::log10(x[0]);
+  }
+  struct Log : RowForm<T, L> {
+    static constexpr const char* name = L == Fn::log ? "log" : L == Fn::log2 ? "log2" : "log10";
+    static constexpr Role role = Role::recommended;
+    CUC_HD static T apply(const In& x) {
+      if constexpr (L == Fn::log) return M<T>::log(x[0]);
+      else if constexpr (L == Fn::log2) return M<T>::log2(x[0]);
+      else return M<T>::log10(x[0]);
+    }
+  };
+};
+
+#define CUC_LOG_UNIT(Name, T, L, slug)                                                                             \
+  struct Name : Logarithm<T, bounds::Fn::L> {                                                                      \
+    using Base = Logarithm<T, bounds::Fn::L>;                                                                      \
+    static constexpr UnitInfo info{slug, "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, \
+                                   0};                                                                             \
+    CUC_FORMS(Log);                                                                                                \
+  };                                                                                                               \
+  CUCONFORM_UNIT(Name)
+
+CUC_LOG_UNIT(Log10F, float, log10, "log10_f32")
+CUC_LOG_UNIT(LogD, double, log, "log_f64")
+CUC_LOG_UNIT(Log2D, double, log2, "log2_f64")
+CUC_LOG_UNIT(Log10D, double, log10, "log10_f64")
+#undef CUC_LOG_UNIT
+
+}  // namespace cuconform::units
