@@ -86,10 +86,10 @@ def write_run(folder, records, extra=None):
     os.makedirs(folder, exist_ok=True)
     for r in records:
         name = r["test"].replace("/", "_").replace(" ", "_") + ".json"
-        with open(os.path.join(folder, name), "w") as f:
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
             json.dump(r, f, indent=1)
     for name, text in (extra or {}).items():
-        with open(os.path.join(folder, name), "w") as f:
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
             f.write(text)
     return folder
 
@@ -142,10 +142,12 @@ class TempDirTestCase(unittest.TestCase):
 
 
 class CliTestCase(TempDirTestCase):
+    """Runs `cuconform <subcommand...> args` (subcommand: a class attribute, () for the bare command)."""
+    subcommand = ()
 
     def cli(self, *args, expect=None):
-        p = subprocess.run([sys.executable, CLI] + [str(a) for a in args], capture_output=True, text=True,
-                           timeout=60)
+        p = subprocess.run([sys.executable, CLI, *self.subcommand] + [str(a) for a in args], capture_output=True,
+                           encoding="utf-8", errors="replace", timeout=60)
         self.assertNotIn("Traceback", p.stderr, "traceback from %s:\n%s" % (args, p.stderr))
         self.assertNotIn("internal error", p.stderr, p.stderr)
         if expect is not None:

@@ -8,17 +8,15 @@ import glob
 import json
 import os
 import re
-import subprocess
 import sys
 import unittest
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CLI = os.path.join(TOOLS, "cuconform.py")
 REAL_RESULTS = os.path.join(os.path.dirname(TOOLS), "build", "results")
 sys.path.insert(0, TOOLS)
 
 from cuconform_tools import math_table  # noqa: E402
-from cli_fixtures import TempDirTestCase  # noqa: E402
+from cli_fixtures import CliTestCase  # noqa: E402
 
 LONG_SOURCE = ("sinf: 2 (full range) [CUDA 13.0 Programming Guide §17.1 Table 17]; and a long tail that the "
                "table must cut off before it gets to this END_OF_SOURCE marker")
@@ -58,17 +56,6 @@ def diff(n, steps=1, gpu=3, cpu=7):
             "host_device_gpu_nearer": gpu, "host_device_cpu_nearer": cpu}
 
 
-def write_run(folder, records, extra=None):
-    os.makedirs(folder, exist_ok=True)
-    for r in records:
-        with open(os.path.join(folder, r["test"].replace("/", "_") + ".json"), "w", encoding="utf-8") as f:
-            json.dump(r, f, indent=1)
-    for name, text in (extra or {}).items():
-        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
-            f.write(text)
-    return folder
-
-
 def standard_records():
     """Three profiles (+ a custom one) on both sides; one fail, one skip; off-table records around them."""
     return [
@@ -103,26 +90,12 @@ def standard_records():
     ]
 
 
-class MathTableTestCase(TempDirTestCase):
+class MathTableTestCase(CliTestCase):
     prefix = "cuconform-math-table-test-"
-
-    def run_dir(self, name, records, extra=None):
-        return write_run(self.path(name), records, extra)
-
-    def cli(self, *args, expect=None):
-        p = subprocess.run([sys.executable, CLI, "math-table"] + [str(a) for a in args], capture_output=True,
-                           encoding="utf-8", errors="replace", timeout=60)
-        self.assertNotIn("Traceback", p.stderr, "traceback from %s:\n%s" % (args, p.stderr))
-        if expect is not None:
-            self.assertEqual(p.returncode, expect, "exit %d for %s\nstdout:\n%s\nstderr:\n%s" % (
-                p.returncode, args, p.stdout, p.stderr))
-        return p
+    subcommand = ("math-table",)
 
     def bad(self, *args, must=()):
-        p = self.cli(*args, expect=2)
-        self.assertTrue([l for l in p.stderr.splitlines() if "error" in l], "no error line: %r" % p.stderr)
-        for m in must:
-            self.assertIn(m, p.stderr)
+        p = super().bad(*args, must=must)
         self.assertEqual(p.stdout, "")
         return p
 
