@@ -58,9 +58,6 @@ WHERE = {"gpu": "a GPU test compares device results with an exact answer",
          "host": "host code or a host model only"}
 
 
-PROFILE_HEADS = ("default", "no-fmad", "fast-math", "ftz", "approx")
-
-
 def evidence_of(name, labels):
     """The kind of evidence a test is, or None where it checks nothing about the claim."""
     if "model:reference-only" in labels or "form:observed" in labels:
@@ -166,13 +163,11 @@ def main(argv=None):
                 ev = evidence_of(name, labels)
                 if ev:
                     tests[lab[5:]][unit][ev].add(name)
-    # Tests of their own (deployment programs and scripts, the profiler tier): not in an
-    # executable's list, found through ctest; a profile-executable test is counted above.
-    listed = {n for u in tests.values() for t in u.values() for names in t.values() for n in names}
+    # Tests of their own (deployment programs and scripts, the profiler tier): found through
+    # ctest; a profile executable's test (label profile:<name>) is counted above.
     for b in a.build:
         for name, labels in ctest_tests(b):
-            head = name.split("/", 1)[0]
-            if "kind:selftest" in labels or name.split("/", 1)[-1] in listed or head in PROFILE_HEADS or "+" in head:
+            if "kind:selftest" in labels or any(lab.startswith("profile:") for lab in labels):
                 continue
             ev = "profiler" if "tier:profiler" in labels else "script"
             for lab in labels:

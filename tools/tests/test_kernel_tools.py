@@ -85,7 +85,7 @@ class Coverage(unittest.TestCase):
                      'add_test(deploy/planted.fatbin_contents "/bin/true")\n'
                      'set_tests_properties(deploy/planted.fatbin_contents PROPERTIES LABELS "kind:selftest;side:cpu;unit:A1")\n'
                      'add_test(default/CoalescedCopy.sequential.gpu "/bin/true")\n'
-                     'set_tests_properties(default/CoalescedCopy.sequential.gpu PROPERTIES LABELS "side:gpu;unit:D2")\n')
+                     'set_tests_properties(default/CoalescedCopy.sequential.gpu PROPERTIES LABELS "profile:default;side:gpu;unit:D2")\n')
         os.chmod(exe, 0o755)
         self.catalog = os.path.join(self.d.name, "catalog.md")
         with open(self.catalog, "w") as fh:
