@@ -1,5 +1,5 @@
 # A build made on the CPU machine and carried to a GPU machine (sourced by
-# ci/gpu-run.sh and ci/gpu-sanitize.sh):
+# ci/gpu-run.sh, ci/gpu-sanitize.sh and ci/gpu-repeat.sh):
 #   carried_build ROOT ARG   sets $build: ARG itself (a build tree), or, for an
 #                            archive of ci/pack-for-gpu.sh (*.tar.xz), the tree it
 #                            holds, unpacked into ROOT at the path it had.

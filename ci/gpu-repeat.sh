@@ -20,14 +20,12 @@ case "$n" in ''|*[!0-9]*) echo "gpu-repeat: N='$n' is not a number of runs" >&2;
 out=${OUT:-/tmp/cuconform-repeat}
 mkdir -p "$out"
 tool="python3 $root/tools/cuconform.py"
-dir=$(tar -tJf "$archive" 2>/dev/null | head -n 1); dir=${dir%%/*}
-[ -n "$dir" ] || { echo "gpu-repeat: '$archive' is not a pack-for-gpu archive" >&2; exit 2; }
-build=$root/$dir
+source "$root/ci/carried-build.sh"
+carried_build "$root" "$archive" || exit 2  # unpacked once; every run uses the same tree
 runs=()
 for i in $(seq 1 "$n"); do
   t0=$(date +%s)
-  if [ "$i" = 1 ]; then src=$archive; else src=$build; fi
-  CUCONFORM_REQUIRE_SASS=1 CUCONFORM_RUN_LABEL="gpu-repeat run $i of $n" bash "$root/ci/gpu-run.sh" "$src" > "$out/run$i.log" 2>&1
+  CUCONFORM_REQUIRE_SASS=1 CUCONFORM_RUN_LABEL="gpu-repeat run $i of $n" bash "$root/ci/gpu-run.sh" "$build" > "$out/run$i.log" 2>&1
   rc=$?
   run=$(cat "$build/results/CURRENT")
   runs+=("$run")
