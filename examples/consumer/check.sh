@@ -73,11 +73,11 @@ if [ "${CUCONFORM_CONSUMER_GPU:-0}" = 1 ]; then
     python3 - "$rec" <<'PY' || exit 1
 import json, sys
 r = json.load(open(sys.argv[1]))
-m = {k: v for k, v in r.get("measures", [])} if isinstance(r.get("measures"), list) else r.get("measures", {})
+m = r.get("measures", {})
 if r.get("verdict") != "pass":
     sys.exit(f"check.sh: {sys.argv[1]}: verdict {r.get('verdict')}")
 for form in ("legacy_last_warp", "planted_missing_sync"):
-    n = m.get(f"racecheck_found_{form}.gpu", m.get(f"racecheck_found_{form}", 0))
+    n = m.get(f"racecheck_found_{form}.gpu", 0)
     if not n or n <= 0:
         sys.exit(f"check.sh: racecheck did not report {form} ({sorted(m)})")
     print(f"check.sh: racecheck reported {form}: {int(n)} hazard(s); the clean form: {int(m.get('racecheck_found', -1))}")
