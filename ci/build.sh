@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 toolkit=${CUCONFORM_TOOLKIT:-}
 if [ "${1:-}" = --toolkit ]; then toolkit=${2:?"--toolkit needs a version, e.g. --toolkit 13.5"}; shift 2; fi
-args=(-DCMAKE_BUILD_TYPE=Release)
+args=(-DCMAKE_BUILD_TYPE=Release "-DCUCONFORM_EXHAUSTIVE=${CUCONFORM_EXHAUSTIVE:-ON}")  # (ci/test.sh passes OFF after these)
 if [ -n "$toolkit" ]; then
   tk=$(bash "$root/ci/toolkit.sh" path "$toolkit")   # a message and exit 1 when not installed
   export PATH=$tk/bin:$PATH

@@ -47,6 +47,13 @@ set(CUCONFORM_TU_GROUP_SIZE 8 CACHE STRING "Unit headers of one folder compiled 
 # The exhaustive tier's speed baseline (fixtures/include/cuconform/exhaustive/baseline.cuh):
 # one more kernel per swept form, compiled only for benchmark builds.
 option(CUCONFORM_SWEEP_BENCHMARK "Compile the minimal sweep kernel (CUCONFORM_SWEEP_BASELINE=1 times it next to each sweep)" OFF)
+# The exhaustive tier (2^32 inputs of every one-argument float form, on a GPU)
+# is most of a math unit's device compile: its sweep and reference kernels
+# took 8.8 of intrinsics_explog's 11.4 CPU s per profile (docs/performance.md).
+# Builds that never run the tier leave it out: ci/test.sh (its ctest stages
+# exclude tier:exhaustive) configures OFF; ci/build.sh, ci/pack-for-gpu.sh and
+# ci/conformance.sh keep the default ON. OFF registers no exhaustive test.
+option(CUCONFORM_EXHAUSTIVE "Build the exhaustive tier (sweep kernels); OFF where that tier never runs" ON)
 
 # Host arithmetic must not depend on the build machine (catalog A8): no host
 # contraction, no fast math, no -march that brings FMA.
