@@ -17,6 +17,10 @@ archive=${2:-$root/.gpu/$name.tar.xz}
 case "$build" in "$root"/*) ;; *) echo "pack-for-gpu: $build is not inside the checkout $root" >&2; exit 2 ;; esac
 [ -f "$build/CTestTestfile.cmake" ] || { echo "pack-for-gpu: $build has no CTestTestfile.cmake (not configured?)" >&2; exit 2; }
 rel=${build#"$root"/}
+if grep -q '^CUCONFORM_EXHAUSTIVE:BOOL=OFF$' "$build/CMakeCache.txt" 2>/dev/null; then
+  echo "pack-for-gpu: $build was configured with CUCONFORM_EXHAUSTIVE=OFF (as ci/test.sh configures its build): it has no exhaustive tier for the GPU machine to run; reconfigure with -DCUCONFORM_EXHAUSTIVE=ON (bash ci/build.sh $build -DCUCONFORM_EXHAUSTIVE=ON) or pack another build" >&2
+  exit 2
+fi
 skip_profiles=" "
 if [ -n "${CUCONFORM_PACK_PROFILES:-}" ]; then
   built=$(cd "$build/ptx" 2>/dev/null && ls -d *.manifest 2>/dev/null | sed 's/\.manifest$//')
@@ -47,11 +51,25 @@ while read -r f; do
 done < "$list.all" > "$list.keep"
 rm -f "$list.all"
 exes=$(while read -r f; do case "$f" in "$rel"/cuconform_*) if [ -x "$root/$f" ] && [ "${f%.cmake}" = "$f" ]; then echo "$f"; fi ;; esac; done < "$list.keep")
-{ printf '%s\n' $exes; grep -vE '\.cmake$' "$list.keep" || true; grep -E '\.cmake$' "$list.keep" || true; } | grep -v '^$' \
-  | awk '!seen[$0]++' > "$list"
+{ grep -vE '\.cmake$' "$list.keep" || true; grep -E '\.cmake$' "$list.keep" || true; } | grep -v '^$' \
+  | awk '!seen[$0]++' | grep -vxF -f <(printf '%s\n' $exes) > "$list" || true
 rm -f "$list.keep"
-tar -C "$root" -cf - -T "$list" | xz -9 -T1 > "$tmp"
+# The executables go stripped of their symbol tables (ctest, the harness and
+# the codegen tier need none of them: kernels are found through the runtime,
+# the fatbinaries through their sections): 83 -> 58 MB each with the math API
+# catalogue, which keeps each under xz's window, so their shared host code is
+# stored once. Stripped copies in a scratch folder; the build is not touched.
+stage=$(mktemp -d)
+trap 'rm -f "$tmp" "$list"; rm -rf "$stage"' EXIT
+for f in $exes; do
+  mkdir -p "$stage/$(dirname "$f")"
+  strip --strip-unneeded --preserve-dates -o "$stage/$f" "$root/$f"  # (dates kept: ctest drops code classes older than an executable)
+done
+printf '%s\n' $exes > "$list.exes"
+tar -cf - -C "$stage" -T "$list.exes" -C "$root" -T "$list" | xz -9 -T1 > "$tmp"
+rm -f "$list.exes"
 mv "$tmp" "$archive"
 rm -f "$list"
+rm -rf "$stage"
 trap - EXIT
 echo "pack-for-gpu: $archive ($(du -h "$archive" | cut -f1)); on the GPU machine: bash ci/gpu-run.sh ${archive#"$root"/}"
