@@ -24,7 +24,11 @@ TEST(Bounds, Cuda13RowsAreThere) {
   const Table* t = find_table(all, n, 13, 0);
   ASSERT_NE(t, nullptr);
   for (int i = 0; i < t->n; ++i) {
-    EXPECT_NE(std::string(t->rows[i].cite).find("CUDA 13.0 Programming Guide"), std::string::npos) << t->rows[i].text;
+    // (fabsf and fabs have no row in the guide: their rows cite IEEE 754's abs, an exact operation)
+    const std::string cite = t->rows[i].cite;
+    EXPECT_TRUE(cite.find("CUDA 13.0 Programming Guide") != std::string::npos ||
+                (t->rows[i].fn == Fn::fabs && cite.find("IEEE 754-2019") != std::string::npos))
+        << t->rows[i].text;
     EXPECT_GT(std::string(t->rows[i].text).size(), 5u);
   }
 }
@@ -180,4 +184,62 @@ TEST(BoundsToolkit, ClaimingTheCitedToolkitGradesAndTheClaimEnds) {
   EXPECT_EQ(cuda_table_for(12, 9, &why), nullptr);
   EXPECT_NE(why.find("reported, not passed"), std::string::npos) << why;
   EXPECT_NE(cuda_table_for(13, 0, &why), nullptr);
+}
+
+// The math API catalogue's rows (issue 23), as CUDA 13.0's table holds them
+// (this test is compiled by the host compiler: no CUDA table applies to it
+// through budget()/at(), so the rows are read from the table; the GPU runs
+// evaluate them), tanhf's Table 20 mapping to __tanhf, and the finer
+// special-value bits.
+TEST(Bounds, MathApiCatalogueRows) {
+  int n = 0;
+  const Table* all = cuda_tables(&n);
+  const Table* t = find_table(all, n, 13, 0);
+  ASSERT_NE(t, nullptr);
+  auto row = [&](Fn f, Prec p) -> const Row* {
+    for (int i = 0; i < t->n; ++i)
+      if (t->rows[i].fn == f && t->rows[i].prec == p) return &t->rows[i];
+    return nullptr;
+  };
+  for (Fn f : {Fn::asin, Fn::acos, Fn::atan, Fn::sinh, Fn::cosh, Fn::tanh, Fn::asinh, Fn::acosh, Fn::atanh, Fn::expm1,
+               Fn::log1p, Fn::erfinv, Fn::erfcinv, Fn::erfcx, Fn::normcdf, Fn::normcdfinv, Fn::lgamma, Fn::tgamma,
+               Fn::j0, Fn::j1, Fn::y0, Fn::y1, Fn::cyl_i0, Fn::cyl_i1, Fn::logb, Fn::trunc, Fn::round, Fn::rint,
+               Fn::nearbyint, Fn::ceil, Fn::floor, Fn::fabs})
+    for (Prec p : {Prec::f32, Prec::f64}) EXPECT_NE(row(f, p), nullptr) << fn_name(f, p);
+  EXPECT_EQ(row(Fn::acosh, Prec::f32)->ulps, 4);
+  EXPECT_EQ(row(Fn::normcdfinv, Prec::f64)->ulps, 8);
+  // j0f: 9 ulp for |x| < 8, absolute 2.2e-6 beyond (Table 17)
+  const Row* j0 = row(Fn::j0, Prec::f32);
+  EXPECT_EQ(j0->kind, bounds::Kind::ulp_else_abs);
+  EXPECT_EQ(j0->ulps, 9);
+  EXPECT_EQ(j0->abs, 2.2e-6);
+  EXPECT_EQ(j0->hi, 8);
+  // lgammaf: 6 ulp outside (-10.001, -2.264), no claim inside; lgamma's interval is (-23.0001, -2.2637)
+  const Row* lg = row(Fn::lgamma, Prec::f32);
+  EXPECT_EQ(lg->kind, bounds::Kind::ulp_off_range);
+  EXPECT_EQ(lg->lo, -10.001);
+  EXPECT_EQ(lg->hi, -2.264);
+  EXPECT_EQ(row(Fn::lgamma, Prec::f64)->lo, -23.0001);
+  // tanhf under fast math: __tanhf, a relative bound of 2^-11
+  EXPECT_EQ(fast_math_counterpart(Fn::tanh), Fn::i_tanh);
+  EXPECT_EQ(row(Fn::i_tanh, Prec::f32)->kind, bounds::Kind::rel);
+  EXPECT_EQ(row(Fn::i_tanh, Prec::f32)->abs, 0x1p-11);
+  EXPECT_TRUE(is_intrinsic(Fn::i_tanh));
+  EXPECT_FALSE(is_intrinsic(Fn::tanh));
+  // Annex F's exact inputs, and none where the value is a rounded constant
+  EXPECT_TRUE(annex_f_special(Fn::acos, 1.0, 0));
+  EXPECT_FALSE(annex_f_special(Fn::acos, 0.0, 0));   // acos(0) = pi/2, rounded: graded by the row
+  EXPECT_TRUE(annex_f_special(Fn::atanh, -1.0, 0));
+  EXPECT_TRUE(annex_f_special(Fn::log1p, -1.5, 0));
+  EXPECT_FALSE(annex_f_special(Fn::log1p, -0.5, 0));
+  EXPECT_TRUE(annex_f_special(Fn::lgamma, -7.0, 0));
+  EXPECT_FALSE(annex_f_special(Fn::lgamma, -7.5, 0));
+  EXPECT_TRUE(annex_f_special(Fn::erfcinv, 2.0, 0));
+  EXPECT_TRUE(annex_f_special(Fn::y0, -1e-30, 0));
+  EXPECT_FALSE(annex_f_special(Fn::atan, INFINITY, 0));  // atan(inf) = pi/2, rounded
+  // The host's glibc rows for the C library's functions
+  int major = 0, minor = 0;
+  glibc_version(&major, &minor);
+  std::string why;
+  if (glibc_table_for(major, minor, &why)) EXPECT_EQ(budget(Fn::lgamma, Prec::f32, Side::cpu, kDefault).value, 7);
 }

@@ -25,7 +25,7 @@ namespace cuconform::bounds {
 inline Budget budget(Fn f, Prec pr, Side s, const Profile& p) {
   const Resolved r = resolve(f, pr, s, p);
   if (!r.row) return Budget::report(r.why);
-  Budget b{Metric::bound, r.row->kind == Kind::abs_on_range ? r.row->abs : r.row->ulps, source_of(r, f, pr, s)};
+  Budget b{Metric::bound, (r.row->kind == Kind::abs_on_range || r.row->kind == Kind::rel) ? r.row->abs : r.row->ulps, source_of(r, f, pr, s)};
   if (pr == Prec::f32) {
     const Row& row = *r.row;
     b.dev.fn = static_cast<int>(f);
@@ -36,7 +36,7 @@ inline Budget budget(Fn f, Prec pr, Side s, const Profile& p) {
     b.dev.abs = row.abs;
     b.dev.lo = row.lo;
     b.dev.hi = row.hi;
-    b.dev.specials = special_bits(r.fn, r.mapped || r.fn >= Fn::fdividef);
+    b.dev.specials = special_bits(r.fn, r.mapped || is_intrinsic(r.fn));
   }
   return b;
 }
@@ -62,7 +62,7 @@ PointBound at(Fn f, Side s, const Profile& p, double x, double y, const Exact& e
       if (std::isnan(x) || std::isinf(x)) return PointBound::exact_value(std::nan(""), "special(__fdividef inf/huge = NaN)");
       return PointBound::zero_any_sign("special(__fdividef 0 for 2^126<|y|<2^128)");
     }
-  } else if (r.mapped || g >= Fn::fdividef) {
+  } else if (r.mapped || is_intrinsic(g)) {
     if (intrinsic_special(g, x)) return PointBound::exact_value(rn<T>(e), "special(PTX ISA approx special values)");
   } else if (annex_f_special(g, x, y)) {
     return PointBound::exact_value(rn<T>(e), "special(C99 Annex F)");
@@ -81,6 +81,17 @@ PointBound at(Fn f, Side s, const Profile& p, double x, double y, const Exact& e
       const double ay = std::fabs(y);
       if (ay >= row.lo && ay <= row.hi) return PointBound::ulp(row.ulps);
       return PointBound::none("outside-documented-range");
+    }
+    case Kind::ulp_else_abs:
+      if (std::fabs(x) < row.hi) return PointBound::ulp(row.ulps);
+      return PointBound::absolute(row.abs, "abs-bound-range");
+    case Kind::ulp_off_range:
+      if (x > row.lo && x < row.hi) return PointBound::none("inside-undocumented-interval");
+      return PointBound::ulp(row.ulps);
+    case Kind::rel: {
+      const double v = std::fabs(e.hi + e.lo);
+      if (!std::isfinite(v)) return PointBound::ulp(0);  // (a NaN or infinite exact value: only itself)
+      return PointBound::absolute(row.abs * v, "relative-bound");
     }
     case Kind::derived:
       if (g == Fn::i_tan) {

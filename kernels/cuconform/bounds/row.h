@@ -50,7 +50,15 @@ enum class Fn {
   add, mul, div, recip, sqrt, rsqrt, cbrt, rcbrt, exp, exp2, exp10, log, log2, log10,
   sin, cos, tan, sincos, sincos_c, sinpi, cospi, sincospi, sincospi_c, pow, erf, erfc,
   fdividef, i_exp, i_exp10, i_log, i_log2, i_log10, i_sin, i_cos, i_sincos, i_sincos_c, i_tan, i_pow,
+  // The math API catalogue (kernels/math_api/, issues 23 and 24), appended so
+  // that the numbers above (which kernels carry as DeviceRow::fn) stay put.
+  asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh, expm1, log1p, erfinv, erfcinv, erfcx, normcdf,
+  normcdfinv, lgamma, tgamma, j0, j1, y0, y1, cyl_i0, cyl_i1, logb, trunc, round, rint, nearbyint, ceil, floor,
+  fabs, i_tanh,
 };
+/// The fast intrinsics (__expf ..., __fdividef, __tanhf): graded by their own
+/// rows (Table 21) and the PTX ISA's special values, not by C99 Annex F.
+constexpr bool is_intrinsic(Fn f) { return (f >= Fn::fdividef && f <= Fn::i_pow) || f == Fn::i_tanh; }
 /// sincos/sincospi/__sincosf return two values; *_c names the cosine part.
 /// The standard functions have one row for both parts; __sincosf's parts have
 /// __sinf's and __cosf's bounds.
@@ -95,6 +103,39 @@ inline const char* fn_name(Fn f, Prec p) {
     case Fn::i_sincos: return "__sincosf(sin part)";
     case Fn::i_tan: return "__tanf";
     case Fn::i_pow: return "__powf";
+    case Fn::asin: return s ? "asinf" : "asin";
+    case Fn::acos: return s ? "acosf" : "acos";
+    case Fn::atan: return s ? "atanf" : "atan";
+    case Fn::sinh: return s ? "sinhf" : "sinh";
+    case Fn::cosh: return s ? "coshf" : "cosh";
+    case Fn::tanh: return s ? "tanhf" : "tanh";
+    case Fn::asinh: return s ? "asinhf" : "asinh";
+    case Fn::acosh: return s ? "acoshf" : "acosh";
+    case Fn::atanh: return s ? "atanhf" : "atanh";
+    case Fn::expm1: return s ? "expm1f" : "expm1";
+    case Fn::log1p: return s ? "log1pf" : "log1p";
+    case Fn::erfinv: return s ? "erfinvf" : "erfinv";
+    case Fn::erfcinv: return s ? "erfcinvf" : "erfcinv";
+    case Fn::erfcx: return s ? "erfcxf" : "erfcx";
+    case Fn::normcdf: return s ? "normcdff" : "normcdf";
+    case Fn::normcdfinv: return s ? "normcdfinvf" : "normcdfinv";
+    case Fn::lgamma: return s ? "lgammaf" : "lgamma";
+    case Fn::tgamma: return s ? "tgammaf" : "tgamma";
+    case Fn::j0: return s ? "j0f" : "j0";
+    case Fn::j1: return s ? "j1f" : "j1";
+    case Fn::y0: return s ? "y0f" : "y0";
+    case Fn::y1: return s ? "y1f" : "y1";
+    case Fn::cyl_i0: return s ? "cyl_bessel_i0f" : "cyl_bessel_i0";
+    case Fn::cyl_i1: return s ? "cyl_bessel_i1f" : "cyl_bessel_i1";
+    case Fn::logb: return s ? "logbf" : "logb";
+    case Fn::trunc: return s ? "truncf" : "trunc";
+    case Fn::round: return s ? "roundf" : "round";
+    case Fn::rint: return s ? "rintf" : "rint";
+    case Fn::nearbyint: return s ? "nearbyintf" : "nearbyint";
+    case Fn::ceil: return s ? "ceilf" : "ceil";
+    case Fn::floor: return s ? "floorf" : "floor";
+    case Fn::fabs: return s ? "fabsf" : "fabs";
+    case Fn::i_tanh: return "__tanhf";
   }
   return "?";
 }
@@ -108,6 +149,9 @@ enum class Kind {
   abs_on_range,   ///< absolute `abs` for x in [lo, hi], "larger otherwise": no claim outside
   ulp_on_range,   ///< `ulps` ulp for lo <= |y| <= hi (__fdividef; zero for hi < |y| < 2^128)
   derived,        ///< derived from the implementation the row states (__tanf, __powf)
+  ulp_else_abs,   ///< `ulps` ulp for |x| < hi, else absolute `abs` (j0f: 9 ulp for |x| < 8)
+  ulp_off_range,  ///< `ulps` ulp outside (lo, hi); "larger inside": no claim there (lgammaf)
+  rel,            ///< relative error `abs`: |got - exact| <= abs * |exact| (__tanhf: 2^-11)
 };
 /// Which flag setting a row is for.
 enum class Cond { always, prec_div, approx_div, prec_sqrt, approx_sqrt };

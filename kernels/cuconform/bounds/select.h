@@ -32,13 +32,15 @@ inline Fn fast_math_counterpart(Fn f) {
     case Fn::exp: return Fn::i_exp;
     case Fn::exp10: return Fn::i_exp10;
     case Fn::pow: return Fn::i_pow;
+    case Fn::tanh: return Fn::i_tanh;
     default: return f;
   }
 }
 /// CUDA-only functions: the host runs CUDA's own implementation (crt/math_functions.hpp).
 inline bool cuda_host_function(Fn f) {
   return f == Fn::rsqrt || f == Fn::rcbrt || f == Fn::sinpi || f == Fn::cospi || f == Fn::sincospi ||
-         f == Fn::sincospi_c;
+         f == Fn::sincospi_c || f == Fn::erfinv || f == Fn::erfcinv || f == Fn::erfcx || f == Fn::normcdf ||
+         f == Fn::normcdfinv;
 }
 /// The row a function part is listed under (both parts of sincos share one row).
 inline Fn row_fn(Fn f) {

@@ -16,17 +16,56 @@ namespace cuconform::bounds {
 
 /// The one-argument inputs at() grades as exact special values, as bits for
 /// the exhaustive tier's device-side evaluation (DeviceRow::specials):
-/// 1 = +-0, +-inf, NaN; 2 = x < 0; 4 = x == 1; 8 = x an integer or a half-integer.
+/// 1 = +-0, +-inf, NaN; 2 = x < 0; 4 = x == 1; 8 = x an integer or a half-integer;
+/// and, for the math API catalogue, finer ones: 16 NaN, 32 +-inf, 64 +-0,
+/// 128 |x| > 1, 256 |x| == 1, 512 x < 1, 1024 x a non-positive integer (or
+/// -inf), 2048 x == 2, 4096 x <= -1, 8192 x > 2.
 /// The one-argument cases of annex_f_special() and intrinsic_special() below.
-enum SpecialBits : unsigned { kSpecZeroInfNan = 1, kSpecNegative = 2, kSpecOne = 4, kSpecHalfInteger = 8 };
+enum SpecialBits : unsigned {
+  kSpecZeroInfNan = 1, kSpecNegative = 2, kSpecOne = 4, kSpecHalfInteger = 8,
+  kSpecNaN = 16, kSpecInf = 32, kSpecZero = 64, kSpecAbsAboveOne = 128, kSpecAbsOne = 256, kSpecBelowOne = 512,
+  kSpecNonPositiveInteger = 1024, kSpecTwo = 2048, kSpecAtMostMinusOne = 4096, kSpecAboveTwo = 8192,
+};
+/// The bits only special_input() evaluates (the sweep's integer fast path knows 1-8).
+constexpr unsigned kSpecCatalogueBits = 0x3ff0u;
 inline unsigned special_bits(Fn g, bool intrinsic) {
   if (intrinsic) {
     switch (g) {
       case Fn::i_log: case Fn::i_log2: case Fn::i_log10: return kSpecZeroInfNan | kSpecNegative;
       case Fn::i_sin: case Fn::i_cos: case Fn::i_sincos: case Fn::i_sincos_c: case Fn::i_tan:
       case Fn::i_exp: case Fn::i_exp10: return kSpecZeroInfNan;
+      case Fn::i_tanh: return kSpecZeroInfNan;  // PTX ISA tanh.approx.f32: +-0 -> +-0, +-inf -> +-1, NaN -> NaN
       default: return 0;
     }
+  }
+  // The math API catalogue: the inputs whose results C99 Annex F (F.10) fixes
+  // exactly, and for CUDA's own functions (erfinv ... cyl_bessel_i1) the
+  // special values the CUDA Math API's reference pages state. Where a value
+  // is a rounded constant (asin(1) = pi/2, atan(inf) = pi/2, acos(0)) it is
+  // not named here: the row's ulp bound grades it.
+  constexpr unsigned NaN = kSpecNaN, Inf = kSpecInf, Zero = kSpecZero;
+  switch (g) {
+    case Fn::asin: return NaN | Zero | kSpecAbsAboveOne;  // +-0; |x| > 1 (and +-inf): NaN
+    case Fn::acos: return NaN | kSpecOne | kSpecAbsAboveOne;  // acos(1) = +0
+    case Fn::atan: return NaN | Zero;
+    case Fn::sinh: case Fn::cosh: case Fn::tanh: case Fn::asinh: case Fn::expm1: case Fn::cyl_i0: case Fn::cyl_i1:
+    case Fn::j1: case Fn::logb: case Fn::trunc: case Fn::round: case Fn::rint: case Fn::nearbyint: case Fn::ceil:
+    case Fn::floor: case Fn::fabs:
+      return kSpecZeroInfNan;
+    // The CUDA Math API pages fix these at +-inf and NaN only: j0f(0) = 1,
+    // normcdff(0) = 1/2 and erfcxf(0) = 1 are not promised exactly (the row
+    // grades them).
+    case Fn::j0: case Fn::normcdf: case Fn::erfcx: return NaN | Inf;
+    case Fn::acosh: return NaN | Inf | kSpecOne | kSpecBelowOne;  // acosh(1) = +0; x < 1: NaN
+    case Fn::atanh: return NaN | Zero | kSpecAbsOne | kSpecAbsAboveOne;  // +-1: +-inf; |x| > 1: NaN
+    case Fn::log1p: return NaN | Zero | Inf | kSpecAtMostMinusOne;  // -1: -inf; x < -1: NaN
+    case Fn::erfinv: return NaN | Zero | kSpecAbsOne | kSpecAbsAboveOne;  // +-1: +-inf; |x| > 1: NaN
+    case Fn::erfcinv: return NaN | Zero | Inf | kSpecNegative | kSpecTwo | kSpecAboveTwo;  // 0: +inf; 2: -inf
+    case Fn::normcdfinv: return NaN | Zero | Inf | kSpecNegative | kSpecOne | kSpecAbsAboveOne;  // 0: -inf; 1: +inf
+    case Fn::lgamma: return NaN | Inf | kSpecOne | kSpecTwo | kSpecNonPositiveInteger;  // 1, 2: +0; poles: +inf
+    case Fn::tgamma: return kSpecZeroInfNan | kSpecNonPositiveInteger;  // +-0: +-inf; negative integers, -inf: NaN
+    case Fn::y0: case Fn::y1: return kSpecZeroInfNan | kSpecNegative;  // 0: -inf; x < 0: NaN; +inf: +0
+    default: break;
   }
   switch (g) {
     case Fn::sqrt: case Fn::rsqrt: return kSpecZeroInfNan | kSpecNegative;
@@ -44,8 +83,15 @@ inline unsigned special_bits(Fn g, bool intrinsic) {
 /// row (exhaustive::row_bound): double compares, which -ftz=true never flushes.
 CUC_HD inline bool special_input(unsigned bits, double x) {
   const bool zero_inf_nan = x == 0 || fabs(x) > 1.7976931348623157e308 || x != x;
-  return ((bits & kSpecZeroInfNan) && zero_inf_nan) || ((bits & kSpecNegative) && x < 0) ||
-         ((bits & kSpecOne) && x == 1) || ((bits & kSpecHalfInteger) && floor(2 * x) == 2 * x);
+  if (((bits & kSpecZeroInfNan) && zero_inf_nan) || ((bits & kSpecNegative) && x < 0) ||
+      ((bits & kSpecOne) && x == 1) || ((bits & kSpecHalfInteger) && floor(2 * x) == 2 * x))
+    return true;
+  if (!(bits & kSpecCatalogueBits)) return false;
+  const double a = fabs(x);
+  return ((bits & kSpecNaN) && x != x) || ((bits & kSpecInf) && a > 1.7976931348623157e308) ||
+         ((bits & kSpecZero) && x == 0) || ((bits & kSpecAbsAboveOne) && a > 1) || ((bits & kSpecAbsOne) && a == 1) ||
+         ((bits & kSpecBelowOne) && x < 1) || ((bits & kSpecNonPositiveInteger) && x <= 0 && floor(x) == x) ||
+         ((bits & kSpecTwo) && x == 2) || ((bits & kSpecAtMostMinusOne) && x <= -1) || ((bits & kSpecAboveTwo) && x > 2);
 }
 
 // ---- the units a bound is stated in (host) ------------------------------
