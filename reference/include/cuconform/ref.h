@@ -60,3 +60,43 @@ Exact pow_rational(double a, int p, int q);///< a^(p/q), exact rational exponent
 Exact pow_c99(double a, double b);         ///< a^b with every C99 F.9.4.4 special case spelled out
 Exact pow_int(double a, int n);            ///< a^n (pow_c99 with an integer exponent)
 }  // namespace cuconform::ref
+
+// ---- The math API catalogue (reference/src/math_api.cpp) --------------------
+// One-argument functions of the CUDA math API graded by kernels/math_api/:
+// each takes an already-rounded argument and returns the function's value to
+// about 113 bits, with C99 Annex F's (and the CUDA Math API's) exact special
+// values: signed zeros, infinities, poles (+-inf), domain errors (NaN).
+namespace cuconform::ref {
+Exact asin(double a);
+Exact acos(double a);
+Exact atan(double a);
+Exact sinh(double a);
+Exact cosh(double a);
+Exact tanh(double a);
+Exact asinh(double a);
+Exact acosh(double a);
+Exact atanh(double a);
+Exact expm1(double a);
+Exact log1p(double a);
+Exact erfinv(double a);
+Exact erfcinv(double a);
+Exact erfcx(double a);                     ///< exp(x^2) erfc(x)
+Exact normcdf(double a);                   ///< the standard normal distribution function
+Exact normcdfinv(double a);                ///< its inverse
+Exact lgamma(double a);                    ///< log|Gamma(x)|
+Exact tgamma(double a);
+Exact j0(double a);
+Exact j1(double a);
+Exact y0(double a);
+Exact y1(double a);
+Exact cyl_bessel_i0(double a);
+Exact cyl_bessel_i1(double a);
+Exact logb(double a);
+Exact trunc(double a);
+Exact round(double a);                     ///< halfway cases away from zero
+Exact rint(double a);                      ///< to nearest, ties to even
+Exact nearbyint(double a);
+Exact ceil(double a);
+Exact floor(double a);
+Exact fabs(double a);
+}  // namespace cuconform::ref
