@@ -1,0 +1,19 @@
+//===-- The math API: asin, acos, atan (float and double) -----------------===//
+// Bounds: Programming Guide 13.0 Table 17 (asinf, acosf, atanf: 2 ulp) and
+//         Table 18 (asin, acos, atan: 2 ulp); on the host glibc's manual.
+// Check:  against float128 over the whole range with [-1, 1] densely sampled;
+//         Annex F: asin(+-0) = +-0, atan(+-0) = +-0, acos(1) = +0, NaN for
+//         |x| > 1; floats swept over all 2^32 inputs. One line a function
+//         (kernels/math_api/support/one_arg.h says what the line stands for).
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "math_api/support/one_arg.h"
+
+namespace cuconform::units {
+CUC_ONE_ARG_UNIT(AsinF, float, asin, "asin_f32")
+CUC_ONE_ARG_UNIT(AcosF, float, acos, "acos_f32")
+CUC_ONE_ARG_UNIT(AtanF, float, atan, "atan_f32")
+CUC_ONE_ARG_UNIT(AsinD, double, asin, "asin_f64")
+CUC_ONE_ARG_UNIT(AcosD, double, acos, "acos_f64")
+CUC_ONE_ARG_UNIT(AtanD, double, atan, "atan_f64")
+}  // namespace cuconform::units

@@ -1,0 +1,272 @@
+//===-- The math API catalogue: one-argument functions, one row each -------===//
+// Issues 23 and 24: every function of the CUDA math API graded on the CPU and
+// on the GPU under every profile against float128, by its documented row.
+// A function of one argument is one row of CUC_MATH_API_ONE_ARG below: its
+// row name (bounds::Fn), its float and double calls, its float128 reference
+// (reference/src/math_api.cpp), whether its double twin may serve as the
+// exhaustive tier's device reference, and its edge points. Its documented
+// rows live with their sources (kernels/cuconform/bounds/cuda_13_0.h for
+// Tables 17, 18 and 21, bounds/glibc.h for the host's C library, the fast-math
+// mapping of Table 20 in bounds/select.h, its exact special values in
+// bounds/special.h); a unit file registers it per precision with one line of
+// CUC_ONE_ARG_UNIT.
+//
+// Exhaustive tier (float): all 2^32 inputs on the GPU against the double
+// twin (CUDA's double function on the exact widening of x), whose stated
+// error is 2^-49 relative: every Table 18 row of a swept function is <= 10
+// ulp of double (tgamma), 2^-49.7. Not swept: the functions whose double row
+// does not bound the relative error everywhere a float row claims (j0, j1,
+// y0, y1: absolute for |x| >= 8; lgamma: no claim inside (-23.0001,
+// -2.2637), where lgammaf's row claims on (-23.0001, -10.001]), and
+// cyl_bessel_i1f (I1(x) = x/2 + x^3/16 + ...: every subnormal x with an odd
+// significand lands on a rounding tie that only the x^3 term breaks, below
+// any double twin's resolution: 2^24 undecided inputs, 16 times the host's
+// resolution buffer, measured on the H100); their sampled and edge tiers
+// grade them on both sides.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cmath>
+
+#include "cuconform/ref.h"
+#include "math/support/math_unit.h"
+
+namespace cuconform::units {
+
+// Device-only functions (no host version in CUDA or the C library): their
+// forms run on the GPU only; on the host the call is never made.
+CUC_HD inline float cuc_cyl_bessel_i0f(float x) {
+#ifdef __CUDA_ARCH__
+  return cyl_bessel_i0f(x);
+#else
+  return x - x + NAN;
+#endif
+}
+CUC_HD inline float cuc_cyl_bessel_i1f(float x) {
+#ifdef __CUDA_ARCH__
+  return cyl_bessel_i1f(x);
+#else
+  return x - x + NAN;
+#endif
+}
+/// __tanhf (Table 21): an intrinsic, device only.
+CUC_HD inline float cuc_fast_tanhf(float x) {
+#ifdef __CUDA_ARCH__
+  return __tanhf(x);
+#else
+  return x - x + NAN;
+#endif
+}
+CUC_HD inline double cuc_cyl_bessel_i0(double x) {
+#ifdef __CUDA_ARCH__
+  return cyl_bessel_i0(x);
+#else
+  return x - x + NAN;
+#endif
+}
+CUC_HD inline double cuc_cyl_bessel_i1(double x) {
+#ifdef __CUDA_ARCH__
+  return cyl_bessel_i1(x);
+#else
+  return x - x + NAN;
+#endif
+}
+
+/// The catalogue: X(row, float call, double call, float128 reference,
+/// swept through its double twin, runs on the host).
+#define CUC_MATH_API_ONE_ARG(X)                                                       \
+  X(asin, asinf, ::asin, ref::asin, true, true)                                       \
+  X(acos, acosf, ::acos, ref::acos, true, true)                                       \
+  X(atan, atanf, ::atan, ref::atan, true, true)                                       \
+  X(sinh, sinhf, ::sinh, ref::sinh, true, true)                                       \
+  X(cosh, coshf, ::cosh, ref::cosh, true, true)                                       \
+  X(tanh, tanhf, ::tanh, ref::tanh, true, true)                                       \
+  X(asinh, asinhf, ::asinh, ref::asinh, true, true)                                   \
+  X(acosh, acoshf, ::acosh, ref::acosh, true, true)                                   \
+  X(atanh, atanhf, ::atanh, ref::atanh, true, true)                                   \
+  X(expm1, expm1f, ::expm1, ref::expm1, true, true)                                   \
+  X(log1p, log1pf, ::log1p, ref::log1p, true, true)                                   \
+  X(erfinv, erfinvf, ::erfinv, ref::erfinv, true, true)                               \
+  X(erfcinv, erfcinvf, ::erfcinv, ref::erfcinv, true, true)                           \
+  X(erfcx, erfcxf, ::erfcx, ref::erfcx, true, true)                                   \
+  X(normcdf, normcdff, ::normcdf, ref::normcdf, true, true)                           \
+  X(normcdfinv, normcdfinvf, ::normcdfinv, ref::normcdfinv, true, true)               \
+  X(lgamma, lgammaf, ::lgamma, ref::lgamma, false, true)                              \
+  X(tgamma, tgammaf, ::tgamma, ref::tgamma, true, true)                               \
+  X(j0, j0f, ::j0, ref::j0, false, true)                                              \
+  X(j1, j1f, ::j1, ref::j1, false, true)                                              \
+  X(y0, y0f, ::y0, ref::y0, false, true)                                              \
+  X(y1, y1f, ::y1, ref::y1, false, true)                                              \
+  X(cyl_i0, cuc_cyl_bessel_i0f, cuc_cyl_bessel_i0, ref::cyl_bessel_i0, true, false)   \
+  X(cyl_i1, cuc_cyl_bessel_i1f, cuc_cyl_bessel_i1, ref::cyl_bessel_i1, false, false)  \
+  X(logb, logbf, ::logb, ref::logb, true, true)                                       \
+  X(trunc, truncf, ::trunc, ref::trunc, true, true)                                   \
+  X(round, roundf, ::round, ref::round, true, true)                                   \
+  X(rint, rintf, ::rint, ref::rint, true, true)                                       \
+  X(nearbyint, nearbyintf, ::nearbyint, ref::nearbyint, true, true)                   \
+  X(ceil, ceilf, ::ceil, ref::ceil, true, true)                                       \
+  X(floor, floorf, ::floor, ref::floor, true, true)                                   \
+  X(fabs, fabsf, ::fabs, ref::fabs, true, true)                                       \
+  X(i_tanh, cuc_fast_tanhf, ::tanh, ref::tanh, true, false)
+
+/// One catalogue row as types: OneArg<T, F>::call(x), ::reference(x),
+/// ::swept, ::host.
+template <class T, bounds::Fn F> struct OneArg;
+#define CUC_ONE_ARG_ROW(row, fcall, dcall, reffn, sweep, on_host)                       \
+  template <> struct OneArg<float, bounds::Fn::row> {                                   \
+    CUC_HD static float call(float x) { return fcall(x); }                              \
+    CUC_HD static double twin(double x) { return dcall(x); }                            \
+    static Exact reference(double x) { return reffn(x); }                               \
+    static constexpr bool swept = sweep, host = on_host;                                \
+  };                                                                                    \
+  template <> struct OneArg<double, bounds::Fn::row> {                                  \
+    CUC_HD static double call(double x) { return dcall(x); }                            \
+    static Exact reference(double x) { return reffn(x); }                               \
+    static constexpr bool swept = false, host = on_host;                                \
+  };
+CUC_MATH_API_ONE_ARG(CUC_ONE_ARG_ROW)
+#undef CUC_ONE_ARG_ROW
+
+/// Edge points of a function (beyond whole_range's specials and the binade
+/// sample): where its value is exact or special, where it overflows or
+/// underflows in float or double, and a uniform sample of the interval where
+/// its value changes most (host only).
+template <class T> void one_arg_edges(bounds::Fn f, Domain<T, 1>& d) {
+  using bounds::Fn;
+  const unsigned seed = 0x2300u + static_cast<unsigned>(f);
+  add_edges(d, {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 1e-3, -1e-3, 1e-20, -1e-20, 1e-40, -1e-40});
+  switch (f) {
+    case Fn::asin: case Fn::acos: case Fn::atanh: case Fn::erfinv:
+      add_uniform_edges(d, 0, -1.0, 1.0, 4000, seed);
+      add_edges(d, {0.9999999, -0.9999999, 0.99999999999, -0.99999999999, 1e-8, -1e-8});
+      break;
+    case Fn::atan: add_uniform_edges(d, 0, -20.0, 20.0, 2000, seed); break;
+    case Fn::sinh: case Fn::cosh: case Fn::tanh: case Fn::asinh:
+      add_uniform_edges(d, 0, -20.0, 20.0, 3000, seed);
+      add_edges(d, {88.72, 89.5, -88.72, -89.5, 709.78, 710.5, -709.78, -710.5, 9.0, -9.0, 19.0});
+      break;
+    case Fn::acosh:
+      add_uniform_edges(d, 0, 1.0, 4.0, 3000, seed);
+      add_edges(d, {1.0000001, 1.00000000001, 1e30, 1e300});
+      break;
+    case Fn::expm1:
+      add_uniform_edges(d, 0, -2.0, 2.0, 3000, seed);
+      add_edges(d, {88.72, 89.0, 709.78, 710.0, -17.0, -40.0, 1e-10, -1e-10});
+      break;
+    case Fn::log1p:
+      add_uniform_edges(d, 0, -0.9, 2.0, 3000, seed);
+      add_edges(d, {-0.99999994, -0.9999999999, 1e-10, -1e-10, 1e30});
+      break;
+    case Fn::erfcinv:
+      add_uniform_edges(d, 0, 0.0, 2.0, 4000, seed);
+      add_representable_edges(d, {1e-30, 1e-38, 1e-44, 1e-300, 1.9999999, 1.99999999999});
+      break;
+    case Fn::erfcx:
+      add_uniform_edges(d, 0, -10.0, 30.0, 3000, seed);
+      add_edges(d, {-9.3, -9.4, -26.6, -26.7, 50.0, 60.0, 1e10, 1e30, 1e300});
+      break;
+    case Fn::normcdf:
+      add_uniform_edges(d, 0, -40.0, 10.0, 3000, seed);
+      add_edges(d, {-13.0, -14.0, -37.5, -38.5});
+      break;
+    case Fn::normcdfinv:
+      add_uniform_edges(d, 0, 0.0, 1.0, 4000, seed);
+      add_representable_edges(d, {1e-30, 1e-38, 1e-44, 1e-300, 0.9999999, 0.99999999999});
+      break;
+    case Fn::lgamma: case Fn::tgamma:
+      add_uniform_edges(d, 0, -12.0, 36.0, 4000, seed);
+      add_edges(d, {-2.4570247, -2.7476826, -3.1435472, -3.9552428, -2.2639, -2.2641, -10.001, -10.0011, 35.04, 35.05,
+                    171.62, 171.63, 3.0, 4.0, 1e30, -1e30, 4e36, 2e305, 0.999999, 1.000001, 1.999999, 2.000001});
+      break;
+    case Fn::j0: case Fn::j1: case Fn::y0: case Fn::y1:
+      add_uniform_edges(d, 0, 0.0, 20.0, 4000, seed);
+      add_edges(d, {2.4048255, 5.5200781, 8.6537279, 3.8317060, 7.0155867, 0.8935770, 3.9576784, 7.0860511, 2.1971413,
+                    5.4296810, 7.99999, 8.0, 8.00001, 1e3, 1e10, 1e30, 1e300});
+      break;
+    case Fn::cyl_i0: case Fn::cyl_i1:
+      add_uniform_edges(d, 0, -20.0, 20.0, 3000, seed);
+      add_edges(d, {88.0, 90.0, 93.0, 94.0, 713.0, 714.0, -90.0});
+      break;
+    case Fn::logb: add_representable_edges(d, {1.5e-45, 1e-40, 1.17549435e-38, 4e-320, 2.2250738585072014e-308}); break;
+    case Fn::trunc: case Fn::round: case Fn::rint: case Fn::nearbyint: case Fn::ceil: case Fn::floor:
+      add_uniform_edges(d, 0, -8.0, 8.0, 2000, seed);
+      add_edges(d, {1.5, 2.5, -1.5, -2.5, 0.49999997, 8388607.5, 8388608.0, 8388609.0, -8388607.5, 4503599627370495.5,
+                    4503599627370496.0, -4503599627370495.5, 0.5000001, -0.4999999});
+      break;
+    default: break;
+  }
+}
+
+/// Is the sign of an exact zero result documented? C99 Annex F gives it for
+/// every function here with a zero result (asin(+-0) = +-0, acos(1) = +0,
+/// lgamma(1) = +0, ...); the CUDA Math API pages give none for erfcinv(1)
+/// and normcdfinv(0.5), whose value is an exact zero: either sign passes
+/// there (the budget's zero_sign), no sign is invented.
+constexpr bool zero_sign_documented(bounds::Fn f) { return f != bounds::Fn::erfcinv && f != bounds::Fn::normcdfinv; }
+
+/// A function of the catalogue as a unit of one form, per precision. The form
+/// is graded by the function's row (RowForm); float units whose row is swept
+/// get the double twin as their exhaustive reference (OneArgSweep below).
+template <class T, bounds::Fn F>
+struct OneArgUnit {
+  CUC_MATH_TYPES(T, 1);
+  using Row = OneArg<T, F>;
+  static Domain<T, 1> domain() {
+    Domain<T, 1> d = whole_range<T>();
+    one_arg_edges(F, d);
+    return d;
+  }
+  static Exact reference(const In& x) { return Row::reference(x[0]); }
+  template <class Role>
+  struct Form : RowForm<T, F>, Role {
+    CUC_HD static T apply(const In& x) { return Row::call(x[0]); }
+    static Budget budget(Side s, const Profile& p) {
+      Budget b = RowForm<T, F>::budget(s, p);
+      if constexpr (!zero_sign_documented(F)) b.zero_sign = false;
+      return b;
+    }
+  };
+};
+/// The exhaustive tier's device reference of a swept float function: its
+/// double twin on the exact widening of x (not cvt.f64.f32, which flushes a
+/// subnormal x under -ftz=true).
+template <bounds::Fn F>
+struct OneArgSweep {
+  static constexpr double exhaustive_reference_rel_error = 0x1p-49;  // Table 18 rows <= 10 ulp of double
+  /// (A double parameter: the harness passes the exact input under every
+  /// profile. A zero whose sign no document gives comes back +0, float128's.)
+  CUC_HD static double exhaustive_reference(double x) {
+    const double r = OneArg<float, F>::twin(x);
+    if constexpr (!zero_sign_documented(F)) return r == 0 ? 0.0 : r;
+    else return r;
+  }
+};
+struct OneArgNoSweep {};
+/// The form of a function that row_sweep cannot serve (no sweepable twin).
+struct NotRowSwept {
+  static constexpr bool row_sweep = false;
+};
+
+}  // namespace cuconform::units
+
+/// One function of the catalogue as a registered unit: its struct name, its
+/// precision, its row and its slug. The form is named `Function` (the record's
+/// form name is the function's own name, its row's).
+#define CUC_ONE_ARG_UNIT(Name, T, F, slug)                                                                              \
+  struct Name : cuconform::units::OneArgUnit<T, cuconform::bounds::Fn::F>,                                           \
+                std::conditional_t<cuconform::units::OneArg<T, cuconform::bounds::Fn::F>::swept,                    \
+                                   cuconform::units::OneArgSweep<cuconform::bounds::Fn::F>,                           \
+                                   cuconform::units::OneArgNoSweep> {                                                 \
+    using Base = cuconform::units::OneArgUnit<T, cuconform::bounds::Fn::F>;                                           \
+    static constexpr cuconform::UnitInfo info{slug, "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,     \
+                                              cuconform::Kind::numeric, 0};                                          \
+    using FunctionRole = std::conditional_t<                                                                          \
+        cuconform::units::OneArg<T, cuconform::bounds::Fn::F>::host, cuconform::Recommended,                          \
+        cuconform::GpuOnly<cuconform::Recommended>>;                                                                  \
+    struct Function : Base::Form<FunctionRole>,                                                                       \
+                      std::conditional_t<cuconform::units::OneArg<T, cuconform::bounds::Fn::F>::swept,               \
+                                         cuconform::units::OneArgNoSweep, cuconform::units::NotRowSwept> {            \
+      static constexpr const char* name = #F;                                                                         \
+    };                                                                                                                \
+    using forms = cuconform::Forms<Function>;                                                                         \
+  };                                                                                                                  \
+  CUCONFORM_UNIT(Name)
