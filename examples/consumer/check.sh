@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds examples/consumer/ as a user would and runs its tests that need no GPU
 # (on a GPU machine: all of them). Called by ctest (examples/CMakeLists.txt).
-#   check.sh installed    BUILD SRC NVCC ARCHS   cmake --install BUILD to a fresh prefix, find_package
-#   check.sh fetchcontent BUILD SRC NVCC ARCHS   FetchContent of the checkout SRC
+#   check.sh installed    BUILD SRC NVCC ARCHS [EXHAUSTIVE]   cmake --install BUILD to a fresh prefix, find_package
+#   check.sh fetchcontent BUILD SRC NVCC ARCHS [EXHAUSTIVE]   FetchContent of the checkout SRC
+#                                                (EXHAUSTIVE: CUCONFORM_EXHAUSTIVE for the consumer, default ON)
 #   check.sh rerun BUILD                         run a consumer built before by
 #                                                fetchcontent again (a GPU machine
 #                                                that got the build carried)
@@ -20,13 +21,15 @@ if [ "$mode" = rerun ]; then
   [ -f "$work/build/CTestTestfile.cmake" ] || { echo "check.sh: no consumer built in $work (run check.sh fetchcontent first)"; exit 2; }
   rm -rf "$work/results"
 else
-src=${3:?} nvcc=${4:?} archs=${5:?}
+src=${3:?} nvcc=${4:?} archs=${5:?} exhaustive=${6:-ON}
+case "$exhaustive" in ON|OFF|on|off|1|0|TRUE|FALSE|true|false) ;; *) echo "check.sh: EXHAUSTIVE must be ON or OFF, not '$exhaustive'"; exit 2 ;; esac
 work=$build/examples/consumer-$mode
 rm -rf "$work"
 mkdir -p "$work"
 gen=()
 command -v ninja >/dev/null 2>&1 && gen=(-G Ninja)
-args=(-S "$here" -B "$work/build" "${gen[@]}" -DCMAKE_CUDA_COMPILER="$nvcc" "-DCMAKE_CUDA_ARCHITECTURES=$archs")
+args=(-S "$here" -B "$work/build" "${gen[@]}" -DCMAKE_CUDA_COMPILER="$nvcc" "-DCMAKE_CUDA_ARCHITECTURES=$archs"
+      "-DCUCONFORM_EXHAUSTIVE=$exhaustive")
 case "$mode" in
   installed)
     # A build tree carried to a GPU machine (ci/pack-for-gpu.sh) leaves its
@@ -51,11 +54,11 @@ filter=()
 ctest --test-dir "$work/build" -j 2 --no-tests=error --output-on-failure "${filter[@]}" > "$work/ctest.log" 2>&1 \
   || { tail -n 60 "$work/ctest.log"; echo "check.sh: the consumer's tests failed"; exit 1; }
 grep -E 'tests passed' "$work/ctest.log"
-for unit in MylibLogistic MylibSegmentSums; do
+for unit in MylibLogistic MylibSegmentSums MylibCbrt; do
   n=$(grep -cE "/$unit\." "$work/ctest.log" || true)
   [ "$n" -ge 1 ] || { echo "check.sh: no test of $unit ran"; exit 1; }
 done
-for slug in logistic segment_sums; do
+for slug in logistic segment_sums cbrt; do
   grep -rlq --include="*.json" "\"slug\": \"$slug\"" "$work/results" \
     || { echo "check.sh: no record of $slug in $work/results"; exit 1; }
 done
