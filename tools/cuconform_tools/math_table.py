@@ -25,6 +25,7 @@ import re
 import sys
 
 from .jsonio import read_json
+from .llvm_figures import SOURCE as LLVM_SOURCE, llvm_cell
 from .records import folder_entries, run_folders
 from .schema import MATRIX_SCHEMA, RECORD_SCHEMA, InputError, profile_key
 
@@ -287,13 +288,15 @@ def section_math(recs, side):
             row.append(c)
         src = byp.get(src_profile)
         row.append(clip(text(src[0].budget.get("source")), SOURCE_CHARS) if src else "-")
+        row.append(llvm_cell(*k))
         rows.append(row)
     if dups:
         warn("%d table cells hold more than one record (several runs of the same test?); the worst is shown" % dups)
     out += ["Cell: max_ulp / max_ulp_real (budget, verdict). Budget \"≤N\" is the documented bound in ulp; "
             "for metric bound the verdict is graded per input (max_bound_ratio), so max_ulp can exceed N where the "
             "bound is derived or absolute (\"abs\"). \"-\": no record for that profile.", ""]
-    out += table(["id", "unit.form"] + profiles + ["budget source (%s)" % src_profile], rows)
+    out += ["LLVM: " + LLVM_SOURCE + ", beside ours (\"-\": no figure published).", ""]
+    out += table(["id", "unit.form"] + profiles + ["budget source (%s)" % src_profile, "LLVM (CUDA)"], rows)
     out += ["", "%d rows (unit.form), %d cells: %d fail, %d skip, %d pass or other" % (
         len(rows), n_cells, n_fail, n_skip, n_cells - n_fail - n_skip), ""]
     return out, sel
@@ -320,10 +323,10 @@ def section_exhaustive(recs, side):
         e = r.errors if graded else {}
         rows.append([name, r.profile, r.tier or "-", fmt_count(r.count), fmt_num(e.get("max_ulp")),
                      fmt_num(e.get("max_ulp_real")), r.worst_hex(), fmt_num(e.get("violations")),
-                     "%.3f" % sweep if sweep is not None else "-", verdict])
-    out = ["## Exhaustive tier (%s)" % side, ""]
+                     "%.3f" % sweep if sweep is not None else "-", verdict, llvm_cell(r.unit, r.form)])
+    out = ["## Exhaustive tier (%s)" % side, "", "LLVM: " + LLVM_SOURCE + ".", ""]
     out += table(["unit.form", "profile", "tier", "inputs", "max_ulp", "max_ulp_real", "worst input", "violations",
-                  "sweep s", "verdict"], rows)
+                  "sweep s", "verdict", "LLVM (CUDA)"], rows)
     return out + ["", "%d exhaustive records" % len(rows), ""], sel
 
 
