@@ -36,9 +36,10 @@ tmp="$archive.tmp.$$"
 list="$archive.list.$$"
 trap 'rm -f "$tmp" "$list"' EXIT
 # What ctest needs: no objects, libraries, dependency files, kernel stubs,
-# reference cache, generated sources, earlier results or CMake's scratch.
+# reference caches (the suite's and a consumer build's under examples/),
+# generated sources, earlier results or CMake's scratch.
 (cd "$root" && find "$rel" \( -path "$rel/CMakeFiles" -o -path "$rel/results" -o -path "$rel/artifacts" -o -path "$rel/Testing" \
-    -o -path "$rel/refcache" -o -path "$rel/stubs" -o -path "$rel/cache" \) -prune -o -type f ! -name '*.o' ! -name '*.a' ! -name '*.d' \
+    -o -path "$rel/refcache" -o -path "$rel/stubs" -o -path "$rel/cache" -o -name refcache \) -prune -o -type f ! -name '*.o' ! -name '*.a' ! -name '*.d' \
     ! -name 'junit*.xml' ! -path "$rel/generated/*.cu" -print) > "$list.all"
 # Profiles left out, then the executables first and together, so that xz's
 # 64 MiB window sees their shared host code once; ctest's files last.
