@@ -160,7 +160,8 @@ class Rec:
         if m == "ulp_real":
             return "≤%s real" % fmt_num(v)
         if m == "bound" and not float(v).is_integer():
-            return "≤%s abs" % fmt_num(v)         # an abs_on_range row: the bound is absolute
+            # an abs_on_range row (absolute) or a relative one (__tanhf's 2^-11 of |exact|)
+            return "≤%s %s" % (fmt_num(v), "rel" if "relative" in text(self.budget.get("source")) else "abs")
         return "≤%s" % fmt_num(v)
 
     def error_text(self):
