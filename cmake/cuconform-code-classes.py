@@ -158,7 +158,7 @@ class TU:
             index.load(h, False)
             if h in index.files:
                 self.headers.append(h)
-                self.units_of[h] = index.files[h].units
+                self.units_of[h] = index.units_of(h)
         for inc in re.findall(r'#include\s+"(cuconform/[^"]+)"', read(tu)):
             h = index.resolve(inc, tu)
             if h:

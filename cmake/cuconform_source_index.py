@@ -221,6 +221,7 @@ class Source:
         self.defs = top_level_defs(code, path)
         self.kernels = {m.group(2) for m in GLOBAL_DEF.finditer(code)}
         self.macro_kernels = any("__global__" in d for d in defines)
+        self.code, self.defines = code, defines
         self.units = UNIT_MACRO.findall(code) + macro_units(code, defines)
         self.includes = INCLUDE.findall(self.text)
 
@@ -263,6 +264,23 @@ class Index:
             r = self.resolve(inc, path)
             if r:
                 self.load(r, api or inc.startswith("cuconform/"))
+
+    def units_of(self, path):
+        """The units a loaded header defines: its own CUCONFORM_UNIT(X) lines and
+        its calls of every registering macro it can see, its own or one of a
+        header it includes (a family file's CUC_ONE_ARG_UNIT(AsinF, ...) lines,
+        the macro defined in kernels/math_api/support/one_arg.h)."""
+        src = self.files[path]
+        seen = set(src.units)
+        units = list(src.units)
+        for p in self.closure(path):
+            if p == path:
+                continue
+            for u in macro_units(src.code, self.files[p].defines):
+                if u not in seen:
+                    seen.add(u)
+                    units.append(u)
+        return units
 
     def closure(self, path):
         seen, todo = [], [path]

@@ -223,5 +223,32 @@ class CodeClasses(unittest.TestCase):
         self.assertEqual(owners[K_HELP], ("FloatUnit", "-"))
 
 
+
+class TestUnitsOfAHeader(unittest.TestCase):
+    """A family file registers its units through a macro an included header
+    defines (kernels/math_api/: CUC_ONE_ARG_UNIT in support/one_arg.h): its
+    units are the calls' arguments, as for a macro of its own."""
+
+    def test_units_from_an_included_registering_macro(self):
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "cmake"))
+        from cuconform_source_index import Index  # noqa: E402
+        d = tempfile.mkdtemp()
+        try:
+            os.makedirs(os.path.join(d, "area", "support"))
+            with open(os.path.join(d, "area", "support", "reg.h"), "w") as f:
+                f.write("#pragma once\n#define REG_UNIT(Name, T) \\\n  struct Name { using Arg = T; }; \\\n"
+                        "  CUCONFORM_UNIT(Name)\n")
+            fam = os.path.join(d, "area", "family.cuh")
+            with open(fam, "w") as f:
+                f.write('#pragma once\n#include "area/support/reg.h"\nREG_UNIT(FirstF, float)\nREG_UNIT(FirstD, double)\n'
+                        "CUCONFORM_UNIT(Plain)\n")
+            index = Index([d])
+            index.load(fam, False)
+            self.assertEqual(index.units_of(fam), ["Plain", "FirstF", "FirstD"])
+            self.assertEqual(index.files[fam].units, ["Plain"])  # the header's own text alone
+        finally:
+            shutil.rmtree(d)
+
+
 if __name__ == "__main__":
     unittest.main(argv=[sys.argv[0]])
