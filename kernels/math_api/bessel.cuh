@@ -15,16 +15,10 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNIT(J0F, float, j0, "j0_f32")
-CUC_ONE_ARG_UNIT(J1F, float, j1, "j1_f32")
-CUC_ONE_ARG_UNIT(Y0F, float, y0, "y0_f32")
-CUC_ONE_ARG_UNIT(Y1F, float, y1, "y1_f32")
-CUC_ONE_ARG_UNIT(CylBesselI0F, float, cyl_i0, "cyl_bessel_i0_f32")
-CUC_ONE_ARG_UNIT(CylBesselI1F, float, cyl_i1, "cyl_bessel_i1_f32")
-CUC_ONE_ARG_UNIT(J0D, double, j0, "j0_f64")
-CUC_ONE_ARG_UNIT(J1D, double, j1, "j1_f64")
-CUC_ONE_ARG_UNIT(Y0D, double, y0, "y0_f64")
-CUC_ONE_ARG_UNIT(Y1D, double, y1, "y1_f64")
-CUC_ONE_ARG_UNIT(CylBesselI0D, double, cyl_i0, "cyl_bessel_i0_f64")
-CUC_ONE_ARG_UNIT(CylBesselI1D, double, cyl_i1, "cyl_bessel_i1_f64")
+CUC_ONE_ARG_UNITS(J0F, J0D, j0, "j0")
+CUC_ONE_ARG_UNITS(J1F, J1D, j1, "j1")
+CUC_ONE_ARG_UNITS(Y0F, Y0D, y0, "y0")
+CUC_ONE_ARG_UNITS(Y1F, Y1D, y1, "y1")
+CUC_ONE_ARG_UNITS(CylBesselI0F, CylBesselI0D, cyl_i0, "cyl_bessel_i0")
+CUC_ONE_ARG_UNITS(CylBesselI1F, CylBesselI1D, cyl_i1, "cyl_bessel_i1")
 }  // namespace cuconform::units

@@ -14,14 +14,9 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNIT(ErfinvF, float, erfinv, "erfinv_f32")
-CUC_ONE_ARG_UNIT(ErfcinvF, float, erfcinv, "erfcinv_f32")
-CUC_ONE_ARG_UNIT(ErfcxF, float, erfcx, "erfcx_f32")
-CUC_ONE_ARG_UNIT(NormcdfF, float, normcdf, "normcdf_f32")
-CUC_ONE_ARG_UNIT(NormcdfinvF, float, normcdfinv, "normcdfinv_f32")
-CUC_ONE_ARG_UNIT(ErfinvD, double, erfinv, "erfinv_f64")
-CUC_ONE_ARG_UNIT(ErfcinvD, double, erfcinv, "erfcinv_f64")
-CUC_ONE_ARG_UNIT(ErfcxD, double, erfcx, "erfcx_f64")
-CUC_ONE_ARG_UNIT(NormcdfD, double, normcdf, "normcdf_f64")
-CUC_ONE_ARG_UNIT(NormcdfinvD, double, normcdfinv, "normcdfinv_f64")
+CUC_ONE_ARG_UNITS(ErfinvF, ErfinvD, erfinv, "erfinv")
+CUC_ONE_ARG_UNITS(ErfcinvF, ErfcinvD, erfcinv, "erfcinv")
+CUC_ONE_ARG_UNITS(ErfcxF, ErfcxD, erfcx, "erfcx")
+CUC_ONE_ARG_UNITS(NormcdfF, NormcdfD, normcdf, "normcdf")
+CUC_ONE_ARG_UNITS(NormcdfinvF, NormcdfinvD, normcdfinv, "normcdfinv")
 }  // namespace cuconform::units

@@ -10,8 +10,6 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNIT(Expm1F, float, expm1, "expm1_f32")
-CUC_ONE_ARG_UNIT(Log1pF, float, log1p, "log1p_f32")
-CUC_ONE_ARG_UNIT(Expm1D, double, expm1, "expm1_f64")
-CUC_ONE_ARG_UNIT(Log1pD, double, log1p, "log1p_f64")
+CUC_ONE_ARG_UNITS(Expm1F, Expm1D, expm1, "expm1")
+CUC_ONE_ARG_UNITS(Log1pF, Log1pD, log1p, "log1p")
 }  // namespace cuconform::units

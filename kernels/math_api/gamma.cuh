@@ -13,8 +13,6 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNIT(LgammaF, float, lgamma, "lgamma_f32")
-CUC_ONE_ARG_UNIT(TgammaF, float, tgamma, "tgamma_f32")
-CUC_ONE_ARG_UNIT(LgammaD, double, lgamma, "lgamma_f64")
-CUC_ONE_ARG_UNIT(TgammaD, double, tgamma, "tgamma_f64")
+CUC_ONE_ARG_UNITS(LgammaF, LgammaD, lgamma, "lgamma")
+CUC_ONE_ARG_UNITS(TgammaF, TgammaD, tgamma, "tgamma")
 }  // namespace cuconform::units

@@ -14,17 +14,11 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNIT(SinhF, float, sinh, "sinh_f32")
-CUC_ONE_ARG_UNIT(CoshF, float, cosh, "cosh_f32")
-CUC_ONE_ARG_UNIT(TanhF, float, tanh, "tanh_f32")
-CUC_ONE_ARG_UNIT(AsinhF, float, asinh, "asinh_f32")
-CUC_ONE_ARG_UNIT(AcoshF, float, acosh, "acosh_f32")
-CUC_ONE_ARG_UNIT(AtanhF, float, atanh, "atanh_f32")
+CUC_ONE_ARG_UNITS(SinhF, SinhD, sinh, "sinh")
+CUC_ONE_ARG_UNITS(CoshF, CoshD, cosh, "cosh")
+CUC_ONE_ARG_UNITS(TanhF, TanhD, tanh, "tanh")
+CUC_ONE_ARG_UNITS(AsinhF, AsinhD, asinh, "asinh")
+CUC_ONE_ARG_UNITS(AcoshF, AcoshD, acosh, "acosh")
+CUC_ONE_ARG_UNITS(AtanhF, AtanhD, atanh, "atanh")
 CUC_ONE_ARG_UNIT(TanhIntrinsicF, float, i_tanh, "fast_tanh_f32")
-CUC_ONE_ARG_UNIT(SinhD, double, sinh, "sinh_f64")
-CUC_ONE_ARG_UNIT(CoshD, double, cosh, "cosh_f64")
-CUC_ONE_ARG_UNIT(TanhD, double, tanh, "tanh_f64")
-CUC_ONE_ARG_UNIT(AsinhD, double, asinh, "asinh_f64")
-CUC_ONE_ARG_UNIT(AcoshD, double, acosh, "acosh_f64")
-CUC_ONE_ARG_UNIT(AtanhD, double, atanh, "atanh_f64")
 }  // namespace cuconform::units

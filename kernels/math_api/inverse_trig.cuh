@@ -10,10 +10,7 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNIT(AsinF, float, asin, "asin_f32")
-CUC_ONE_ARG_UNIT(AcosF, float, acos, "acos_f32")
-CUC_ONE_ARG_UNIT(AtanF, float, atan, "atan_f32")
-CUC_ONE_ARG_UNIT(AsinD, double, asin, "asin_f64")
-CUC_ONE_ARG_UNIT(AcosD, double, acos, "acos_f64")
-CUC_ONE_ARG_UNIT(AtanD, double, atan, "atan_f64")
+CUC_ONE_ARG_UNITS(AsinF, AsinD, asin, "asin")
+CUC_ONE_ARG_UNITS(AcosF, AcosD, acos, "acos")
+CUC_ONE_ARG_UNITS(AtanF, AtanD, atan, "atan")
 }  // namespace cuconform::units

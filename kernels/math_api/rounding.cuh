@@ -12,20 +12,12 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNIT(TruncF, float, trunc, "trunc_f32")
-CUC_ONE_ARG_UNIT(RoundF, float, round, "round_f32")
-CUC_ONE_ARG_UNIT(RintF, float, rint, "rint_f32")
-CUC_ONE_ARG_UNIT(NearbyintF, float, nearbyint, "nearbyint_f32")
-CUC_ONE_ARG_UNIT(CeilF, float, ceil, "ceil_f32")
-CUC_ONE_ARG_UNIT(FloorF, float, floor, "floor_f32")
-CUC_ONE_ARG_UNIT(FabsF, float, fabs, "fabs_f32")
-CUC_ONE_ARG_UNIT(LogbF, float, logb, "logb_f32")
-CUC_ONE_ARG_UNIT(TruncD, double, trunc, "trunc_f64")
-CUC_ONE_ARG_UNIT(RoundD, double, round, "round_f64")
-CUC_ONE_ARG_UNIT(RintD, double, rint, "rint_f64")
-CUC_ONE_ARG_UNIT(NearbyintD, double, nearbyint, "nearbyint_f64")
-CUC_ONE_ARG_UNIT(CeilD, double, ceil, "ceil_f64")
-CUC_ONE_ARG_UNIT(FloorD, double, floor, "floor_f64")
-CUC_ONE_ARG_UNIT(FabsD, double, fabs, "fabs_f64")
-CUC_ONE_ARG_UNIT(LogbD, double, logb, "logb_f64")
+CUC_ONE_ARG_UNITS(TruncF, TruncD, trunc, "trunc")
+CUC_ONE_ARG_UNITS(RoundF, RoundD, round, "round")
+CUC_ONE_ARG_UNITS(RintF, RintD, rint, "rint")
+CUC_ONE_ARG_UNITS(NearbyintF, NearbyintD, nearbyint, "nearbyint")
+CUC_ONE_ARG_UNITS(CeilF, CeilD, ceil, "ceil")
+CUC_ONE_ARG_UNITS(FloorF, FloorD, floor, "floor")
+CUC_ONE_ARG_UNITS(FabsF, FabsD, fabs, "fabs")
+CUC_ONE_ARG_UNITS(LogbF, LogbD, logb, "logb")
 }  // namespace cuconform::units

@@ -8,8 +8,8 @@
 // rows live with their sources (kernels/cuconform/bounds/cuda_13_0.h for
 // Tables 17, 18 and 21, bounds/glibc.h for the host's C library, the fast-math
 // mapping of Table 20 in bounds/select.h, its exact special values in
-// bounds/special.h); a unit file registers it per precision with one line of
-// CUC_ONE_ARG_UNIT.
+// bounds/special.h); a family file registers it in float and double with one
+// line of CUC_ONE_ARG_UNITS (an intrinsic in float with CUC_ONE_ARG_UNIT).
 //
 // Exhaustive tier (float): all 2^32 inputs on the GPU against the double
 // twin (CUDA's double function on the exact widening of x), whose stated
@@ -248,10 +248,10 @@ struct NotRowSwept {
 
 }  // namespace cuconform::units
 
-/// One function of the catalogue as a registered unit: its struct name, its
-/// precision, its row and its slug. The form is named `Function` (the record's
-/// form name is the function's own name, its row's).
-#define CUC_ONE_ARG_UNIT(Name, T, F, slug)                                                                              \
+/// One function of the catalogue as a unit struct: its name, its precision,
+/// its row and its slug. The form is named `Function` (the record's form name
+/// is the function's own name, its row's). Registered by the two macros below.
+#define CUC_ONE_ARG_STRUCT(Name, T, F, slug)                                                                            \
   struct Name : cuconform::units::OneArgUnit<T, cuconform::bounds::Fn::F>,                                           \
                 std::conditional_t<cuconform::units::OneArg<T, cuconform::bounds::Fn::F>::swept,                    \
                                    cuconform::units::OneArgSweep<cuconform::bounds::Fn::F>,                           \
@@ -268,5 +268,20 @@ struct NotRowSwept {
       static constexpr const char* name = #F;                                                                         \
     };                                                                                                                \
     using forms = cuconform::Forms<Function>;                                                                         \
-  };                                                                                                                  \
+  };
+
+/// One precision of a function as a registered unit (an intrinsic: float only),
+/// e.g. CUC_ONE_ARG_UNIT(TanhIntrinsicF, float, i_tanh, "fast_tanh_f32").
+#define CUC_ONE_ARG_UNIT(Name, T, F, slug) \
+  CUC_ONE_ARG_STRUCT(Name, T, F, slug)     \
   CUCONFORM_UNIT(Name)
+
+/// A function in float and double, one line: CUC_ONE_ARG_UNITS(AsinF, AsinD,
+/// asin, "asin") registers AsinF (slug asin_f32) and AsinD (asin_f64). (The
+/// names are written out: cmake/cuconform-code-classes.py reads them from the
+/// call.)
+#define CUC_ONE_ARG_UNITS(NameF, NameD, F, stem)        \
+  CUC_ONE_ARG_STRUCT(NameF, float, F, stem "_f32")      \
+  CUCONFORM_UNIT(NameF)                                 \
+  CUC_ONE_ARG_STRUCT(NameD, double, F, stem "_f64")     \
+  CUCONFORM_UNIT(NameD)
