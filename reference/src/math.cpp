@@ -25,13 +25,7 @@ namespace cuconform::ref {
 
 namespace {
 
-using Q = __float128;
-
-Exact ex(Q q) { return to_exact(Real(q)); }
 Exact nan_exact() { return Exact{std::nan(""), 0.0}; }
-
-// pi to 113 bits (no Q literals: the project builds with -std=c++17, not gnu++17).
-const Q kPi = boost::math::constants::pi<Real>().backend().value();
 
 bool is_int(Q x) { return floorq(x) == x; }
 bool is_odd_int(Q x) { return is_int(x) && fmodq(fabsq(x), 2) == 1; }

@@ -15,7 +15,6 @@
 #include <cmath>
 #include <limits>
 
-#include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/bessel.hpp>
 #include <boost/math/special_functions/erf.hpp>
 
@@ -26,9 +25,6 @@ namespace cuconform::ref {
 
 namespace {
 
-using Q = __float128;
-
-Exact ex(Q q) { return to_exact(Real(q)); }
 Exact exd(double v) { return Exact{v, 0.0}; }
 const double kInf = std::numeric_limits<double>::infinity();
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -42,7 +38,6 @@ using Quiet = boost::math::policies::policy<
     boost::math::policies::evaluation_error<boost::math::policies::ignore_error>>;
 
 Q q_of(const Real& r) { return r.backend().value(); }
-const Q kPi = boost::math::constants::pi<Real>().backend().value();
 
 /// erfcx(x) = exp(x^2) erfc(x). For x >= 50 the asymptotic series
 /// 1/(x sqrt(pi)) * sum_k (-1)^k (2k-1)!! / (2x^2)^k, whose terms fall by at

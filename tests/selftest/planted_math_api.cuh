@@ -58,13 +58,7 @@ CUCONFORM_SELFTEST_UNIT(PlantedMathApi)
 /// -use_fast_math, Table 20), computed with the wrong intrinsic: __tanf, the
 /// one a mapping could confuse it with. Caught in every profile (planted).
 /// GPU only (an intrinsic); the control is the catalogue's TanhF.
-CUC_HD inline float planted_wrong_tanh_intrinsic(float x) {
-#ifdef __CUDA_ARCH__
-  return __tanf(x);
-#else
-  return x - x + NAN;
-#endif
-}
+CUC_DEVICE_ONLY(planted_wrong_tanh_intrinsic, float, __tanf)
 struct PlantedFastTanhMapping : units::OneArgUnit<float, bounds::Fn::tanh>, units::OneArgSweep<bounds::Fn::tanh> {
   static constexpr UnitInfo info{"planted_fast_tanh_mapping", "F18", "num.intrinsics-vs-standard-functions", "12.1.9",
                                  12, Kind::numeric, 0};

@@ -32,44 +32,21 @@
 
 namespace cuconform::units {
 
-// Device-only functions (no host version in CUDA or the C library): their
-// forms run on the GPU only; on the host the call is never made.
-CUC_HD inline float cuc_cyl_bessel_i0f(float x) {
+/// A device-only function (no host version in CUDA or the C library) as a
+/// CUC_HD wrapper: its forms run on the GPU only; on the host the wrapper
+/// returns NaN and is never called.
 #ifdef __CUDA_ARCH__
-  return cyl_bessel_i0f(x);
+#define CUC_DEVICE_ONLY(wrapper, T, device_fn) \
+  CUC_HD inline T wrapper(T x) { return device_fn(x); }
 #else
-  return x - x + NAN;
+#define CUC_DEVICE_ONLY(wrapper, T, device_fn) \
+  CUC_HD inline T wrapper(T x) { return x - x + NAN; }
 #endif
-}
-CUC_HD inline float cuc_cyl_bessel_i1f(float x) {
-#ifdef __CUDA_ARCH__
-  return cyl_bessel_i1f(x);
-#else
-  return x - x + NAN;
-#endif
-}
-/// __tanhf (Table 21): an intrinsic, device only.
-CUC_HD inline float cuc_fast_tanhf(float x) {
-#ifdef __CUDA_ARCH__
-  return __tanhf(x);
-#else
-  return x - x + NAN;
-#endif
-}
-CUC_HD inline double cuc_cyl_bessel_i0(double x) {
-#ifdef __CUDA_ARCH__
-  return cyl_bessel_i0(x);
-#else
-  return x - x + NAN;
-#endif
-}
-CUC_HD inline double cuc_cyl_bessel_i1(double x) {
-#ifdef __CUDA_ARCH__
-  return cyl_bessel_i1(x);
-#else
-  return x - x + NAN;
-#endif
-}
+CUC_DEVICE_ONLY(cuc_cyl_bessel_i0f, float, cyl_bessel_i0f)
+CUC_DEVICE_ONLY(cuc_cyl_bessel_i1f, float, cyl_bessel_i1f)
+CUC_DEVICE_ONLY(cuc_fast_tanhf, float, __tanhf)  // Table 21's intrinsic
+CUC_DEVICE_ONLY(cuc_cyl_bessel_i0, double, cyl_bessel_i0)
+CUC_DEVICE_ONLY(cuc_cyl_bessel_i1, double, cyl_bessel_i1)
 
 /// The catalogue: X(row, float call, double call, float128 reference,
 /// swept through its double twin, runs on the host).
