@@ -43,6 +43,8 @@
 //   cpu_batch(in) / gpu_batch(in, problem)  its own host loop or launches (reductions, memory loops)
 //   row_sweep = false  not swept through its table row (its reference is not the row's function)
 //   uses_double = true f64 instructions in its kernel are meant (the double-constant lint passes it)
+//   keeps_subnormals = true  documented to ignore -ftz=true (__fmaf_ieee_*): a flushing profile
+//                      does not loosen its float results
 //   planted, planted_exhaustive, planted_f64  self-tests (tests/selftest): a defect that must be caught,
 //                      by any tier, by the exhaustive tier only, by the double-constant lint
 // No gtest and no Boost here: this header is compiled by nvcc in every profile.

@@ -1,0 +1,89 @@
+//===-- Self-test: the IEEE-rounded intrinsics catch a wrong rounding mode -===//
+// Built on the units' own template (kernels/math_rounded/support/
+// ieee_rounded.h), so that the reference, the exact budget and the exhaustive
+// reference are the ones every IEEE-rounded intrinsic is graded by:
+//   * PlantedFaddRzAsRn: graded as __fadd_rz, computed with __fadd_rn (a
+//     directed-rounding intrinsic computed as round-to-nearest);
+//   * PlantedFrcpRuAsRn: graded as __frcp_ru, computed with __frcp_rn: also
+//     swept over all 2^32 inputs, which must see it too;
+//   * PlantedDmulRuAsRd: graded as __dmul_ru, computed with __dmul_rd (a
+//     double intrinsic in the wrong direction);
+//   * PlantedFmafIeeeFlushes: graded as __fmaf_ieee_rn, which keeps
+//     subnormals under -ftz=true, computed with __fmaf_rn, which flushes
+//     them: caught under the flushing profiles; elsewhere the two agree and
+//     the form has no claim (skip).
+// Each must be caught on the GPU in every profile where it runs (planted).
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "math_rounded/support/ieee_rounded.h"
+
+namespace cuconform::selftest {
+
+using units::IeeeOp;
+using units::Intrinsic;
+using RoundingMode = ref::Rounding;
+
+struct PlantedFaddRzAsRn : units::IeeeRoundedUnit<float, IeeeOp::add> {
+  static constexpr UnitInfo info{"planted_fadd_rz_as_rn", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
+                                 Kind::numeric, 0};
+  using Base = units::IeeeRoundedUnit<float, IeeeOp::add>;
+  struct rz_as_rn : Base::Form<RoundingMode::rz>, Planted {
+    static constexpr const char* name = "rz_as_rn";
+    static constexpr Role role = Role::probe;
+    static constexpr bool cpu = false;
+    CUC_HD static float apply(const In& x) { return Intrinsic<float, IeeeOp::add, RoundingMode::rn>::call(x); }
+    static Budget budget(Side, const Profile&) { return Budget::exact(bounds::ieee_rounded_row("__fadd", true)); }
+  };
+  using forms = Forms<rz_as_rn>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedFaddRzAsRn)
+
+struct PlantedFrcpRuAsRn : units::IeeeRoundedUnit<float, IeeeOp::rcp> {
+  static constexpr UnitInfo info{"planted_frcp_ru_as_rn", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
+                                 Kind::numeric, 0};
+  using Base = units::IeeeRoundedUnit<float, IeeeOp::rcp>;
+  struct ru_as_rn : Base::Form<RoundingMode::ru>, Planted {
+    static constexpr const char* name = "ru_as_rn";
+    static constexpr Role role = Role::probe;
+    static constexpr bool cpu = false;
+    CUC_HD static float apply(const In& x) { return Intrinsic<float, IeeeOp::rcp, RoundingMode::rn>::call(x); }
+    static Budget budget(Side, const Profile&) { return Budget::exact(bounds::ieee_rounded_row("__frcp", true)); }
+  };
+  using forms = Forms<ru_as_rn>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedFrcpRuAsRn)
+
+struct PlantedDmulRuAsRd : units::IeeeRoundedUnit<double, IeeeOp::mul> {
+  static constexpr UnitInfo info{"planted_dmul_ru_as_rd", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
+                                 Kind::numeric, 0};
+  using Base = units::IeeeRoundedUnit<double, IeeeOp::mul>;
+  struct ru_as_rd : Base::Form<RoundingMode::ru>, Planted {
+    static constexpr const char* name = "ru_as_rd";
+    static constexpr Role role = Role::probe;
+    static constexpr bool cpu = false;
+    CUC_HD static double apply(const In& x) { return Intrinsic<double, IeeeOp::mul, RoundingMode::rd>::call(x); }
+    static Budget budget(Side, const Profile&) { return Budget::exact(bounds::ieee_rounded_row("__dmul", false)); }
+  };
+  using forms = Forms<ru_as_rd>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedDmulRuAsRd)
+
+struct PlantedFmafIeeeFlushes : units::IeeeRoundedUnit<float, IeeeOp::fma_ieee> {
+  static constexpr UnitInfo info{"planted_fmaf_ieee_flushes", "F18", "num.intrinsics-vs-standard-functions", "12.1.9",
+                                 12, Kind::numeric, 0};
+  using Base = units::IeeeRoundedUnit<float, IeeeOp::fma_ieee>;
+  struct rn_flushing : Base::Form<RoundingMode::rn>, Planted {
+    static constexpr const char* name = "rn_flushing";
+    static constexpr Role role = Role::probe;
+    static constexpr bool cpu = false;
+    CUC_HD static float apply(const In& x) { return Intrinsic<float, IeeeOp::fma, RoundingMode::rn>::call(x); }
+    static Budget budget(Side, const Profile& p) {
+      if (!p.ftz) return Budget::skip("__fmaf_rn and __fmaf_ieee_rn agree where no profile flag flushes");
+      return Budget::exact(bounds::kFmafIeeeRow);
+    }
+  };
+  using forms = Forms<rn_flushing>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedFmafIeeeFlushes)
+
+}  // namespace cuconform::selftest
