@@ -18,7 +18,8 @@
 // follows §7.4 (round to nearest and the direction away from zero give
 // infinity, the others the largest finite value); an exact zero sum has the
 // sign §6.3 gives it (+0, -0 under rd; x + x keeps x's zero); an inexact
-// result that rounds to zero keeps v's sign.
+// result that rounds to zero keeps v's sign. The Exact returned has hi = the
+// answer and lo = the rest of the exact value (cuconform/ref_rounded.h).
 #include <quadmath.h>
 
 #include <cmath>
@@ -91,7 +92,7 @@ Q round_magnitude(Q s, const Grid& g, Cmp cmp, bool nearest, bool up) {
 /// The result of an operation whose exact value v is nonzero and finite: s
 /// approximates v (same sign), cmp_abs(t) = sign(|v| - t) for t >= 0.
 template <class CmpAbs>
-Exact finish(Q s, Format f, Rounding r, CmpAbs cmp_abs) {
+Exact finish(Q s, Format f, Rounding r, CmpAbs cmp_abs, Q err = 0) {
   const Grid g = grid_of(f);
   const bool neg = s < 0;
   // |v| rounded up when the direction takes v away from zero.
@@ -106,7 +107,11 @@ Exact finish(Q s, Format f, Rounding r, CmpAbs cmp_abs) {
   } else {
     out = static_cast<double>(m);  // a value of the format, exact in double
   }
-  return Exact{neg ? -out : out, 0.0};
+  out = neg ? -out : out;
+  // hi: the answer; lo: the rest of the exact value (s + err - hi), where
+  // double's range holds it.
+  const double lo = static_cast<double>((s - Q(out)) + err);
+  return Exact{out, std::isfinite(out) && std::isfinite(lo) && fabsq(s) <= ldexpq(1, 1023) ? lo : 0.0};
 }
 
 Exact nan_result() { return Exact{std::numeric_limits<double>::quiet_NaN(), 0.0}; }
@@ -131,10 +136,13 @@ Exact sum_rounded(Q a, Q b, Format f, Rounding r) {
   if (s == 0) return finish(e, f, r, [&](Q t) { return sign_of(fabsq(e) - t); });
   const int sg = s > 0 ? 1 : -1;
   // |v| - t = sg * (s - sg*t + e)
-  return finish(s, f, r, [&](Q t) {
-    const Q d = s - sg * t;
-    return d != 0 ? sign_of(d) * sg : sign_of(e) * sg;
-  });
+  return finish(
+      s, f, r,
+      [&](Q t) {
+        const Q d = s - sg * t;
+        return d != 0 ? sign_of(d) * sg : sign_of(e) * sg;
+      },
+      e);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include <random>
 #include <vector>
 
+#include "cuconform/grade.h"
 #include "cuconform/ref_rounded.h"
 
 using namespace cuconform;
@@ -41,7 +42,7 @@ template <class F> auto under(Rounding r, F f) {
   return v;
 }
 
-template <class T> bool same_bits(double ref, T got) {
+template <class T> bool answer_is(double ref, T got) {  // the reference's answer, bitwise
   if (std::isnan(got)) return std::isnan(ref);
   const T want = static_cast<T>(ref);  // ref is a value of T: exact
   return std::memcmp(&want, &got, sizeof(T)) == 0;
@@ -86,7 +87,7 @@ template <class T> void check_binary(const char* what, Exact (*refop)(double, do
       for (Rounding r : kModes) {
         const T got = under(r, [&] { return hw(a[i], b[j]); });
         const Exact e = refop(a[i], b[j], f, r);
-        if (!same_bits(e.hi, got) && bad++ < 5)
+        if (!answer_is(e.hi, got) && bad++ < 5)
           ADD_FAILURE() << what << "_" << ref::rounding_name(r) << "(" << std::hexfloat << a[i] << ", " << b[j]
                         << "): reference " << e.hi << ", host IEEE " << got;
       }
@@ -127,8 +128,8 @@ TEST(RoundedReference, FmaMatchesGlibcInEveryMode) {
       if (!std::isfinite(z) && std::isfinite(a[i + 2])) continue;
       for (Rounding r : kModes) {
         const Exact e = ref::fma_rounded(x, y, z, f, r);
-        const bool ok = w ? same_bits(e.hi, under(r, [&] { volatile double p = x, q = y, s = z; return std::fma(p, q, s); }))
-                          : same_bits(e.hi, under(r, [&] {
+        const bool ok = w ? answer_is(e.hi, under(r, [&] { volatile double p = x, q = y, s = z; return std::fma(p, q, s); }))
+                          : answer_is(e.hi, under(r, [&] {
                               volatile float p = static_cast<float>(x), q = static_cast<float>(y), s = static_cast<float>(z);
                               return std::fmaf(p, q, s);
                             }));
@@ -145,15 +146,15 @@ TEST(RoundedReference, SqrtAndRcpMatchHostIeeeInEveryMode) {
     for (Rounding r : kModes) {
       const float s = under(r, [&] { volatile float a = x; return std::sqrt(static_cast<float>(a)); });
       const float q = under(r, [&] { volatile float a = x; return 1.0f / a; });
-      if (!same_bits(ref::sqrt_rounded(x, Format::binary32, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrtf " << std::hexfloat << x;
-      if (!same_bits(ref::rcp_rounded(x, Format::binary32, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcpf " << std::hexfloat << x;
+      if (!answer_is(ref::sqrt_rounded(x, Format::binary32, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrtf " << std::hexfloat << x;
+      if (!answer_is(ref::rcp_rounded(x, Format::binary32, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcpf " << std::hexfloat << x;
     }
   for (double x : operands<double>(9, 20000))
     for (Rounding r : kModes) {
       const double s = under(r, [&] { volatile double a = x; return std::sqrt(static_cast<double>(a)); });
       const double q = under(r, [&] { volatile double a = x; return 1.0 / a; });
-      if (!same_bits(ref::sqrt_rounded(x, Format::binary64, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrt " << std::hexfloat << x;
-      if (!same_bits(ref::rcp_rounded(x, Format::binary64, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcp " << std::hexfloat << x;
+      if (!answer_is(ref::sqrt_rounded(x, Format::binary64, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrt " << std::hexfloat << x;
+      if (!answer_is(ref::rcp_rounded(x, Format::binary64, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcp " << std::hexfloat << x;
     }
   EXPECT_EQ(bad, 0);
 }
@@ -205,4 +206,29 @@ TEST(RoundedReference, SignedZerosOverflowAndSpecials) {
   EXPECT_EQ(ref::saturate(NAN).hi, 0.0);
   EXPECT_EQ(ref::saturate(2.0).hi, 1.0);
   EXPECT_EQ(ref::saturate(0.25).hi, 0.25);
+}
+
+TEST(RoundedReference, HiIsTheAnswerAndHiPlusLoTheExactValue) {
+  // 0.99999994 * 2^-126 = 2^-126 - 2^-150, a tie: rn gives 2^-126 (even) and
+  // ru gives 2^-126, both from an exact value below 2^-126, which a flushing
+  // profile may flush (accepted_flush reads hi + lo).
+  const double x = 0x1.fffffep-1, y = 0x1p-126;
+  for (Rounding r : {Rounding::rn, Rounding::ru}) {
+    const Exact e = ref::mul_rounded(x, y, Format::binary32, r);
+    EXPECT_EQ(e.hi, 0x1p-126);
+    EXPECT_EQ(e.hi + e.lo, x * y);  // exact in double
+    EXPECT_EQ(round_exact<float>(e), 0x1p-126f);
+    EXPECT_TRUE(accepted_flush(0.0f, e));
+  }
+  // A directed result one ulp from the exact value still grades as the answer.
+  const Exact d = ref::add_rounded(1.0, 0x1p-30, Format::binary32, Rounding::ru);
+  EXPECT_EQ(d.hi, 1.0 + 0x1p-23);
+  EXPECT_EQ(d.hi + d.lo, 1.0 + 0x1p-30);
+  EXPECT_EQ(round_exact<float>(d), 1.0f + 0x1p-23f);
+  EXPECT_EQ(measure<float>(1.0f + 0x1p-23f, d, true).ulp, 0);
+  EXPECT_EQ(measure<float>(1.0f, d, true).ulp, 1);
+  // Overflow beyond double's range: the answer alone (lo = 0).
+  const Exact big = ref::mul_rounded(0x1p1000, 0x1p1000, Format::binary64, Rounding::rz);
+  EXPECT_EQ(big.hi, std::numeric_limits<double>::max());
+  EXPECT_EQ(big.lo, 0.0);
 }

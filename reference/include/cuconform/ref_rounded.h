@@ -4,8 +4,14 @@
 // 21 and 22: __fadd_rz, __fmaf_ru, __dsqrt_rd, ...): the exact result of the
 // operation rounded once to binary32 or binary64 in each IEEE 754-2019 §4.3
 // rounding direction, overflow, subnormal results and the signs of exact
-// zeros (§6.3) included. Each result is a value of its format, returned as an
-// Exact with lo = 0. Implementation: reference/src/rounded.cpp (float128 and
+// zeros (§6.3) included. Each result is returned as an Exact whose hi is the
+// answer (a value of the format) and whose lo is the rest of the exact value
+// (hi + lo = the exact result to 106 bits, where double's range holds it; else
+// lo = 0). The graders read the answer through round_exact, which returns hi
+// when hi is a value of the format, and the exact value through hi + lo: a
+// flushing profile may flush a result whose exact value is below 2^-126 even
+// where its rounding is 2^-126 (tininess before rounding, the H100's
+// behaviour and the harness's rule for every unit). Implementation: reference/src/rounded.cpp (float128 and
 // an exact sign test at each candidate; tests/host/rounded_ref_test.cpp
 // checks it against the host's own IEEE arithmetic in every rounding mode).
 //===----------------------------------------------------------------------===//
