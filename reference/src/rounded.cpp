@@ -109,9 +109,18 @@ Exact finish(Q s, Format f, Rounding r, CmpAbs cmp_abs, Q err = 0) {
   }
   out = neg ? -out : out;
   // hi: the answer; lo: the rest of the exact value (s + err - hi), where
-  // double's range holds it.
-  const double lo = static_cast<double>((s - Q(out)) + err);
-  return Exact{out, std::isfinite(out) && std::isfinite(lo) && fabsq(s) <= ldexpq(1, 1023) ? lo : 0.0};
+  // double's range holds it. An overflow rounded to the largest finite value
+  // is the correct answer with no error (lo = 0), like an overflow to infinity.
+  if (m > max_finite || !std::isfinite(out) || fabsq(s) > ldexpq(1, 1023)) return Exact{out, 0.0};
+  double lo = static_cast<double>((s - Q(out)) + err);
+  // The graders read the exact value as hi + lo in double (accepted_flush: is
+  // it below 2^-126?). Within 2^-179 under 2^-126 that sum rounds up to
+  // 2^-126: keep it on the exact value's side, one double step below.
+  const double min_normal = std::ldexp(1.0, g.emin);
+  const bool exact_below = fabsq(s) < min_normal || (fabsq(s) == min_normal && err != 0 && (err < 0) != (s < 0));
+  if (exact_below && std::fabs(out + lo) >= min_normal)
+    lo = std::copysign(std::nextafter(min_normal, 0.0), out) - out;  // exact: both within 2^-125 of 0
+  return Exact{out, lo};
 }
 
 Exact nan_result() { return Exact{std::numeric_limits<double>::quiet_NaN(), 0.0}; }

@@ -227,6 +227,17 @@ TEST(RoundedReference, HiIsTheAnswerAndHiPlusLoTheExactValue) {
   EXPECT_EQ(round_exact<float>(d), 1.0f + 0x1p-23f);
   EXPECT_EQ(measure<float>(1.0f + 0x1p-23f, d, true).ulp, 0);
   EXPECT_EQ(measure<float>(1.0f, d, true).ulp, 1);
+  // fma(-2^-126, 2^-126, 2^-126) = 2^-126 - 2^-252: rz gives the largest
+  // subnormal, and hi + lo must stay below 2^-126 in double (a flushing
+  // profile may flush it), though the double nearest the exact value is 2^-126.
+  const Exact z = ref::fma_rounded(-0x1p-126, 0x1p-126, 0x1p-126, Format::binary32, Rounding::rz);
+  EXPECT_EQ(z.hi, 0x1p-126 - 0x1p-149);
+  EXPECT_LT(z.hi + z.lo, 0x1p-126);
+  EXPECT_TRUE(accepted_flush(0.0f, z));
+  // A directed overflow to the largest finite value is that value, no error.
+  const Exact m = ref::mul_rounded(0x1p100, 0x1p100, Format::binary32, Rounding::rz);
+  EXPECT_EQ(m.hi, static_cast<double>(std::numeric_limits<float>::max()));
+  EXPECT_EQ(m.lo, 0.0);
   // Overflow beyond double's range: the answer alone (lo = 0).
   const Exact big = ref::mul_rounded(0x1p1000, 0x1p1000, Format::binary64, Rounding::rz);
   EXPECT_EQ(big.hi, std::numeric_limits<double>::max());
