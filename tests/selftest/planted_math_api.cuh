@@ -9,11 +9,16 @@
 //   * `odd`: asinf(x) with the sign of a negative zero lost (Annex F:
 //     asin(-0) = -0): every tier must catch it (planted).
 //   * `asin`: the function itself, the control;
-//   * PlantedFastTanhMapping: tanhf computed with the wrong intrinsic (__tanf).
+//   * PlantedFastTanhMapping: tanhf computed with the wrong intrinsic (__tanf);
+//   * PlantedTwoArgExact: the exactly defined two-argument functions
+//     (support/exact_two_arg.h) computed wrong: remainderf as fmodf (a
+//     quotient truncated instead of rounded to nearest), fmaxf with a plain
+//     comparison (NaN where the other argument is a number).
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cstring>
 
+#include "math_api/support/exact_two_arg.h"
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::selftest {
@@ -70,5 +75,35 @@ struct PlantedFastTanhMapping : units::OneArgUnit<float, bounds::Fn::tanh>, unit
   using forms = Forms<WrongIntrinsic>;
 };
 CUCONFORM_SELFTEST_UNIT(PlantedFastTanhMapping)
+
+/// remainderf graded by its exact reference but computed as fmodf, and fmaxf
+/// as a comparison: each caught on both sides in every profile (planted).
+struct PlantedRemainderAsFmod : units::ExactTwoArgUnit<float, units::ExactOp::remainder> {
+  static constexpr UnitInfo info{"planted_remainder_as_fmod", "F18", "num.intrinsics-vs-standard-functions", "12.1.9",
+                                 12, Kind::numeric, 0};
+  struct AsFmod : Planted {
+    static constexpr const char* name = "remainder_as_fmod";
+    CUC_HD static float apply(const In& x) { return fmodf(x[0], x[1]); }
+    static Budget budget(Side, const Profile&) {
+      return Budget::exact(bounds::exact_function_row("remainderf", true, true));
+    }
+  };
+  using forms = Forms<AsFmod>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedRemainderAsFmod)
+
+struct PlantedFmaxComparison : units::ExactTwoArgUnit<float, units::ExactOp::fmax> {
+  static constexpr UnitInfo info{"planted_fmax_comparison", "F18", "num.intrinsics-vs-standard-functions", "12.1.9",
+                                 12, Kind::numeric, 0};
+  struct Comparison : Planted {
+    static constexpr const char* name = "fmax_comparison";
+    CUC_HD static float apply(const In& x) { return x[0] > x[1] ? x[0] : x[1]; }
+    static Budget budget(Side, const Profile&) {
+      return Budget::exact(bounds::exact_function_row("fmaxf", true, false)).any_zero_sign();
+    }
+  };
+  using forms = Forms<Comparison>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedFmaxComparison)
 
 }  // namespace cuconform::selftest
