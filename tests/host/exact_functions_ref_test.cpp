@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cuconform/ref_exact_functions.h"
+#include "random_operands.h"
 
 using namespace cuconform;
 using ref::Format;
@@ -27,35 +28,11 @@ template <class T> bool same(double ref, T got) {
   return std::memcmp(&want, &got, sizeof(T)) == 0;
 }
 
-template <class T> bool signaling(T x) {
-  if (!std::isnan(x)) return false;
-  if constexpr (sizeof(T) == 4) {
-    std::uint32_t b;
-    std::memcpy(&b, &x, 4);
-    return !(b & 0x00400000u);
-  } else {
-    std::uint64_t b;
-    std::memcpy(&b, &x, 8);
-    return !(b & 0x0008000000000000ull);
-  }
-}
-
 template <class T> std::vector<T> operands(unsigned seed, int n) {
   std::mt19937_64 g(seed);
-  using L = std::numeric_limits<T>;
-  std::vector<T> v = {T(0), -T(0), T(1), T(-1), T(1.5), T(3), L::max(), -L::max(), L::denorm_min(), -L::denorm_min(),
-                      L::min(), -L::min(), L::infinity(), -L::infinity(), L::quiet_NaN(), T(0.1), T(-7.25)};
-  while (static_cast<int>(v.size()) < n) {
-    T x;
-    if constexpr (sizeof(T) == 4) {
-      const std::uint32_t b = static_cast<std::uint32_t>(g());
-      std::memcpy(&x, &b, 4);
-    } else {
-      const std::uint64_t b = g();
-      std::memcpy(&x, &b, 8);
-    }
-    v.push_back(x);
-  }
+  std::vector<T> v = test::edge_values<T>();
+  v.push_back(std::numeric_limits<T>::quiet_NaN());
+  while (static_cast<int>(v.size()) < n) v.push_back(test::random_bits<T>(g));
   return v;
 }
 
@@ -78,7 +55,7 @@ template <class T> void check_all() {
       // (The sign of fmax(+0, -0) is left open; and glibc gives NaN for a
       // signaling NaN, IEEE 754-2008's maxNum, where the CUDA page says the
       // numeric argument: the graded domains hold quiet NaNs only.)
-      if (!(x == 0 && y == 0) && !signaling(x) && !signaling(y)) {
+      if (!(x == 0 && y == 0) && !test::signaling(x) && !test::signaling(y)) {
         expect("fmax", ref::fmax(x, y).hi, std::fmax(x, y), x, y);
         expect("fmin", ref::fmin(x, y).hi, std::fmin(x, y), x, y);
       }

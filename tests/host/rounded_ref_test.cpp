@@ -22,6 +22,7 @@
 
 #include "cuconform/grade.h"
 #include "cuconform/ref_rounded.h"
+#include "random_operands.h"
 
 using namespace cuconform;
 using ref::Format;
@@ -52,22 +53,9 @@ template <class T> bool answer_is(double ref, T got) {  // the reference's answe
 /// cancellation), and the edges of the format.
 template <class T> std::vector<T> operands(unsigned seed, int n) {
   std::mt19937_64 g(seed);
-  std::vector<T> v;
-  const T lim = std::numeric_limits<T>::max(), tiny = std::numeric_limits<T>::denorm_min(),
-          mn = std::numeric_limits<T>::min();
-  for (T e : {T(0), -T(0), T(1), -T(1), T(1.5), T(3), lim, -lim, tiny, -tiny, mn, -mn, T(0.1), T(-7.25),
-              std::numeric_limits<T>::infinity(), -std::numeric_limits<T>::infinity(), std::nextafter(T(1), T(2)),
-              std::nextafter(T(1), T(0)), std::nextafter(mn, T(0))})
-    v.push_back(e);
+  std::vector<T> v = test::edge_values<T>();
   while (static_cast<int>(v.size()) < n) {
-    T x;
-    if constexpr (sizeof(T) == 4) {
-      const std::uint32_t b = static_cast<std::uint32_t>(g());
-      std::memcpy(&x, &b, 4);
-    } else {
-      const std::uint64_t b = g();
-      std::memcpy(&x, &b, 8);
-    }
+    const T x = test::random_bits<T>(g);
     if (std::isnan(x)) continue;
     v.push_back(x);
     // A neighbour of similar size: exercises ties, cancellation and exact results.

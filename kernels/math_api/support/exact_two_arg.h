@@ -20,6 +20,7 @@
 
 #include "cuconform/bounds/exact_functions.h"
 #include "cuconform/ref_exact_functions.h"
+#include "math/support/edge_sampler.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -68,14 +69,7 @@ template <class T>
 void exact_two_arg_edges(ExactOp op, Domain<T, 2>& d) {
   using L = std::numeric_limits<T>;
   constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
-  unsigned long long s = 0x2500u + 131u * static_cast<unsigned>(op) + sizeof(T);
-  auto u01 = [&s] {
-    s = s * 6364136223846793005ull + 1442695040888963407ull;
-    return static_cast<double>(s >> 11) * 0x1p-53;
-  };
-  auto pick = [&u01](int lo, int hi) { return lo + static_cast<int>(u01() * (hi - lo + 1)); };
-  auto sgn = [&u01] { return u01() < 0.5 ? -1.0 : 1.0; };
-  auto val = [&](int e) { return static_cast<T>(std::ldexp(sgn() * (1.0 + u01()), e)); };
+  EdgeSampler<T> r(0x2500u + 131u * static_cast<unsigned>(op) + sizeof(T));
   const T near[] = {T(0), -T(0), L::denorm_min(), -L::denorm_min(), L::min(), -L::min(),
                     std::nextafter(L::min(), T(0)), L::max(), -L::max(), T(1), T(-1), L::infinity(), -L::infinity()};
   for (int k = 0; k < 3000; ++k) {
@@ -83,29 +77,29 @@ void exact_two_arg_edges(ExactOp op, Domain<T, 2>& d) {
     const int kind = k % 4;
     switch (op) {
       case ExactOp::fmod: case ExactOp::remainder: {
-        const T y = val(kind == 0 ? pick(emin - p, emin + 4) : pick(-20, 20));
+        const T y = r.val(kind == 0 ? r.pick(emin - p, emin + 4) : r.pick(-20, 20));
         if (kind == 3) {  // a halfway case, x = (n + 1/2) y, where T holds it
-          a[0] = static_cast<T>((pick(0, 1 << 12) + 0.5) * static_cast<double>(y));
+          a[0] = static_cast<T>((r.pick(0, 1 << 12) + 0.5) * static_cast<double>(y));
         } else {          // a quotient up to 2^(emax - emin): the long reduction
-          a[0] = val(kind == 2 ? pick(-20, 30) : pick(0, emax));
+          a[0] = r.val(kind == 2 ? r.pick(-20, 30) : r.pick(0, emax));
         }
         a[1] = y;
         break;
       }
       case ExactOp::fdim: {
-        a[0] = val(kind == 1 ? emax : kind == 2 ? pick(emin - p, emin + 2) : pick(-20, 20));
-        a[1] = kind == 3 ? std::nextafter(a[0], sgn() > 0 ? L::infinity() : -L::infinity())
-                         : (kind == 1 ? static_cast<T>(-a[0]) : val(pick(-20, 20)));
+        a[0] = r.val(kind == 1 ? emax : kind == 2 ? r.pick(emin - p, emin + 2) : r.pick(-20, 20));
+        a[1] = kind == 3 ? std::nextafter(a[0], r.sign() > 0 ? L::infinity() : -L::infinity())
+                         : (kind == 1 ? static_cast<T>(-a[0]) : r.val(r.pick(-20, 20)));
         break;
       }
       case ExactOp::nextafter: {
-        a[0] = kind == 2 ? val(pick(emin - p, emax)) : near[pick(0, 12)];
-        a[1] = kind == 3 ? a[0] : (kind == 1 ? val(pick(emin - p, emax)) : near[pick(0, 12)]);
+        a[0] = kind == 2 ? r.val(r.pick(emin - p, emax)) : near[r.pick(0, 12)];
+        a[1] = kind == 3 ? a[0] : (kind == 1 ? r.val(r.pick(emin - p, emax)) : near[r.pick(0, 12)]);
         break;
       }
       default: {  // fmax, fmin, copysign: signs, zeros and neighbours
-        a[0] = kind == 0 ? near[pick(0, 12)] : val(pick(emin - p, emax));
-        a[1] = kind == 1 ? static_cast<T>(-a[0]) : kind == 2 ? std::nextafter(a[0], T(0)) : near[pick(0, 12)];
+        a[0] = kind == 0 ? near[r.pick(0, 12)] : r.val(r.pick(emin - p, emax));
+        a[1] = kind == 1 ? static_cast<T>(-a[0]) : kind == 2 ? std::nextafter(a[0], T(0)) : near[r.pick(0, 12)];
         break;
       }
     }

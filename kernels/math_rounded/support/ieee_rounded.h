@@ -24,6 +24,7 @@
 
 #include "cuconform/bounds/ieee_intrinsics.h"
 #include "cuconform/ref_rounded.h"
+#include "math/support/edge_sampler.h"
 #include "math/support/math_unit.h"
 #include "math_rounded/support/device_reference.h"
 
@@ -130,48 +131,40 @@ template <class T, int N>
 void ieee_rounded_edges(IeeeOp op, Domain<T, N>& d) {
   using L = std::numeric_limits<T>;
   constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
-  unsigned long long s = 0x2400u + 97u * static_cast<unsigned>(op) + sizeof(T);
-  auto u01 = [&s] {
-    s = s * 6364136223846793005ull + 1442695040888963407ull;
-    return static_cast<double>(s >> 11) * 0x1p-53;
-  };
-  auto pick = [&u01](int lo, int hi) { return lo + static_cast<int>(u01() * (hi - lo + 1)); };
-  auto sgn = [&u01] { return u01() < 0.5 ? -1.0 : 1.0; };
-  // A value 2^e * [1, 2) with random bits; below 2^emin it lands on the subnormal grid.
-  auto val = [&](int e) { return static_cast<T>(std::ldexp(sgn() * (1.0 + u01()), e)); };
+  EdgeSampler<T> r(0x2400u + 97u * static_cast<unsigned>(op) + sizeof(T));
   for (int k = 0; k < 3000; ++k) {
     Args<T, N> a;
     const int kind = k % 4;
     if constexpr (N == 1) {
-      const int e = kind == 0 ? pick(emin - p, emin + 2) : kind == 1 ? pick(emax - 3, emax) : pick(-40, 40);
-      a[0] = val(e);
+      const int e = kind == 0 ? r.pick(emin - p, emin + 2) : kind == 1 ? r.pick(emax - 3, emax) : r.pick(-40, 40);
+      a[0] = r.val(e);
       if (op != IeeeOp::rcp) a[0] = std::fabs(a[0]);
       if (kind == 3 && op != IeeeOp::rcp) {
-        const double m = static_cast<double>(pick(1, 1 << 11));
-        a[0] = static_cast<T>(m * m * std::ldexp(1.0, 2 * pick(-30, 30)));  // an exact square
+        const double m = static_cast<double>(r.pick(1, 1 << 11));
+        a[0] = static_cast<T>(m * m * std::ldexp(1.0, 2 * r.pick(-30, 30)));  // an exact square
       }
     } else if constexpr (N == 2) {
       if (op == IeeeOp::add || op == IeeeOp::sub) {
-        const int e = kind == 1 ? emax : kind == 2 ? pick(emin - p, emin + 2) : pick(-20, 20);
-        a[0] = val(e);
-        a[1] = kind == 3 ? static_cast<T>(-static_cast<double>(a[0]) * (1.0 + sgn() * u01() * std::ldexp(8.0, -p)))
-                         : val(std::min(e + pick(-(p + 3), p + 3), emax));
+        const int e = kind == 1 ? emax : kind == 2 ? r.pick(emin - p, emin + 2) : r.pick(-20, 20);
+        a[0] = r.val(e);
+        a[1] = kind == 3 ? static_cast<T>(-static_cast<double>(a[0]) * (1.0 + r.sign() * r.u01() * std::ldexp(8.0, -p)))
+                         : r.val(std::min(e + r.pick(-(p + 3), p + 3), emax));
       } else {
         // The result's exponent about e: near overflow, in and below the subnormal range, or ordinary.
-        const int e = kind == 0 ? pick(emin - p - 1, emin + 1) : kind == 1 ? pick(emax - 1, emax + 1) : pick(-30, 30);
-        const int e0 = pick(e / 2 - 8, e / 2 + 8);
-        a[0] = val(e0);
-        a[1] = op == IeeeOp::mul ? val(e - e0) : val(e0 - e);
-        if (kind == 3 && op == IeeeOp::div) a[0] = static_cast<T>(static_cast<double>(a[1]) * pick(1, 4096));  // exact
+        const int e = kind == 0 ? r.pick(emin - p - 1, emin + 1) : kind == 1 ? r.pick(emax - 1, emax + 1) : r.pick(-30, 30);
+        const int e0 = r.pick(e / 2 - 8, e / 2 + 8);
+        a[0] = r.val(e0);
+        a[1] = op == IeeeOp::mul ? r.val(e - e0) : r.val(e0 - e);
+        if (kind == 3 && op == IeeeOp::div) a[0] = static_cast<T>(static_cast<double>(a[1]) * r.pick(1, 4096));  // exact
       }
     } else {
-      const int e = kind == 0 ? pick(emin - p, emin + 4) : kind == 1 ? pick(emax - 1, emax) : pick(-20, 20);
-      const int e0 = pick(e / 2 - 4, e / 2 + 4);
-      a[0] = val(e0);
-      a[1] = val(e - e0);
+      const int e = kind == 0 ? r.pick(emin - p, emin + 4) : kind == 1 ? r.pick(emax - 1, emax) : r.pick(-20, 20);
+      const int e0 = r.pick(e / 2 - 4, e / 2 + 4);
+      a[0] = r.val(e0);
+      a[1] = r.val(e - e0);
       const double prod = static_cast<double>(a[0]) * static_cast<double>(a[1]);
       // z: the product's negation rounded to T (cancellation), or a term a few binades off (sticky bits, ties).
-      a[2] = kind == 3 ? static_cast<T>(-prod) : val(std::min(e + pick(-(p + 2), p + 2), emax));
+      a[2] = kind == 3 ? static_cast<T>(-prod) : r.val(std::min(e + r.pick(-(p + 2), p + 2), emax));
     }
     d.edges.push_back(a);
   }

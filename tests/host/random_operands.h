@@ -1,0 +1,50 @@
+// The host tests' operands: the values of a binary format that every
+// reference test starts from (zeros, ones, the extremes, the subnormal edge,
+// infinities) and random bit patterns of the format (NaNs of both kinds
+// included: a test that cannot take a signaling NaN skips it).
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace cuconform::test {
+
+/// A value of T from 32 or 64 random bits.
+template <class T> T random_bits(std::mt19937_64& g) {
+  T x;
+  if constexpr (sizeof(T) == 4) {
+    const std::uint32_t b = static_cast<std::uint32_t>(g());
+    std::memcpy(&x, &b, 4);
+  } else {
+    const std::uint64_t b = g();
+    std::memcpy(&x, &b, 8);
+  }
+  return x;
+}
+
+/// The format's edge values, signed zeros and infinities included.
+template <class T> std::vector<T> edge_values() {
+  using L = std::numeric_limits<T>;
+  return {T(0), -T(0), T(1), T(-1), T(1.5), T(3), L::max(), -L::max(), L::denorm_min(), -L::denorm_min(),
+          L::min(), -L::min(), T(0.1), T(-7.25), L::infinity(), -L::infinity(), std::nextafter(T(1), T(2)),
+          std::nextafter(T(1), T(0)), std::nextafter(L::min(), T(0))};
+}
+
+/// Is x a signaling NaN (its quiet bit clear)?
+template <class T> bool signaling(T x) {
+  if (!std::isnan(x)) return false;
+  if constexpr (sizeof(T) == 4) {
+    std::uint32_t b;
+    std::memcpy(&b, &x, 4);
+    return !(b & 0x00400000u);
+  } else {
+    std::uint64_t b;
+    std::memcpy(&b, &x, 8);
+    return !(b & 0x0008000000000000ull);
+  }
+}
+
+}  // namespace cuconform::test
