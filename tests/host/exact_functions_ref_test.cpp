@@ -15,18 +15,12 @@
 #include <vector>
 
 #include "cuconform/ref_exact_functions.h"
-#include "random_operands.h"
+#include "reference_test_support.h"
 
 using namespace cuconform;
 using ref::Format;
 
 namespace {
-
-template <class T> bool same(double ref, T got) {
-  if (std::isnan(got)) return std::isnan(ref);
-  const T want = static_cast<T>(ref);
-  return std::memcmp(&want, &got, sizeof(T)) == 0;
-}
 
 template <class T> std::vector<T> operands(unsigned seed, int n) {
   std::mt19937_64 g(seed);
@@ -41,7 +35,7 @@ template <class T> void check_all() {
   const std::vector<T> a = operands<T>(31, 3000), b = operands<T>(37, 3000);
   int bad = 0;
   auto expect = [&](const char* what, double ref, T got, T x, T y) {
-    if (!same(ref, got) && bad++ < 8)
+    if (!test::same_answer(ref, got) && bad++ < 8)
       ADD_FAILURE() << what << "(" << std::hexfloat << x << ", " << y << "): reference " << ref << ", C library " << got;
   };
   for (std::size_t i = 0; i < a.size(); ++i)

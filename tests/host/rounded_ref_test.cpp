@@ -22,7 +22,7 @@
 
 #include "cuconform/grade.h"
 #include "cuconform/ref_rounded.h"
-#include "random_operands.h"
+#include "reference_test_support.h"
 
 using namespace cuconform;
 using ref::Format;
@@ -41,12 +41,6 @@ template <class F> auto under(Rounding r, F f) {
   const auto v = f();
   std::fesetround(FE_TONEAREST);
   return v;
-}
-
-template <class T> bool answer_is(double ref, T got) {  // the reference's answer, bitwise
-  if (std::isnan(got)) return std::isnan(ref);
-  const T want = static_cast<T>(ref);  // ref is a value of T: exact
-  return std::memcmp(&want, &got, sizeof(T)) == 0;
 }
 
 /// Operands: random bit patterns, pairs of close magnitude (ties and
@@ -75,7 +69,7 @@ template <class T> void check_binary(const char* what, Exact (*refop)(double, do
       for (Rounding r : kModes) {
         const T got = under(r, [&] { return hw(a[i], b[j]); });
         const Exact e = refop(a[i], b[j], f, r);
-        if (!answer_is(e.hi, got) && bad++ < 5)
+        if (!test::same_answer(e.hi, got) && bad++ < 5)
           ADD_FAILURE() << what << "_" << ref::rounding_name(r) << "(" << std::hexfloat << a[i] << ", " << b[j]
                         << "): reference " << e.hi << ", host IEEE " << got;
       }
@@ -116,8 +110,8 @@ TEST(RoundedReference, FmaMatchesGlibcInEveryMode) {
       if (!std::isfinite(z) && std::isfinite(a[i + 2])) continue;
       for (Rounding r : kModes) {
         const Exact e = ref::fma_rounded(x, y, z, f, r);
-        const bool ok = w ? answer_is(e.hi, under(r, [&] { volatile double p = x, q = y, s = z; return std::fma(p, q, s); }))
-                          : answer_is(e.hi, under(r, [&] {
+        const bool ok = w ? test::same_answer(e.hi, under(r, [&] { volatile double p = x, q = y, s = z; return std::fma(p, q, s); }))
+                          : test::same_answer(e.hi, under(r, [&] {
                               volatile float p = static_cast<float>(x), q = static_cast<float>(y), s = static_cast<float>(z);
                               return std::fmaf(p, q, s);
                             }));
@@ -134,15 +128,15 @@ TEST(RoundedReference, SqrtAndRcpMatchHostIeeeInEveryMode) {
     for (Rounding r : kModes) {
       const float s = under(r, [&] { volatile float a = x; return std::sqrt(static_cast<float>(a)); });
       const float q = under(r, [&] { volatile float a = x; return 1.0f / a; });
-      if (!answer_is(ref::sqrt_rounded(x, Format::binary32, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrtf " << std::hexfloat << x;
-      if (!answer_is(ref::rcp_rounded(x, Format::binary32, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcpf " << std::hexfloat << x;
+      if (!test::same_answer(ref::sqrt_rounded(x, Format::binary32, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrtf " << std::hexfloat << x;
+      if (!test::same_answer(ref::rcp_rounded(x, Format::binary32, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcpf " << std::hexfloat << x;
     }
   for (double x : operands<double>(9, 20000))
     for (Rounding r : kModes) {
       const double s = under(r, [&] { volatile double a = x; return std::sqrt(static_cast<double>(a)); });
       const double q = under(r, [&] { volatile double a = x; return 1.0 / a; });
-      if (!answer_is(ref::sqrt_rounded(x, Format::binary64, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrt " << std::hexfloat << x;
-      if (!answer_is(ref::rcp_rounded(x, Format::binary64, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcp " << std::hexfloat << x;
+      if (!test::same_answer(ref::sqrt_rounded(x, Format::binary64, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrt " << std::hexfloat << x;
+      if (!test::same_answer(ref::rcp_rounded(x, Format::binary64, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcp " << std::hexfloat << x;
     }
   EXPECT_EQ(bad, 0);
 }

@@ -23,15 +23,21 @@ using units::IeeeOp;
 using units::Intrinsic;
 using RoundingMode = ref::Rounding;
 
+/// A GPU form graded as operation Op in mode Graded (its unit's reference,
+/// sweep and ftz rule) that computes ComputedOp in mode Computed instead.
+template <class T, IeeeOp Op, RoundingMode Graded, IeeeOp ComputedOp, RoundingMode Computed>
+struct WrongIntrinsic : units::IeeeRoundedUnit<T, Op>::template Form<Graded>, Planted {
+  using In = Args<T, units::arity_of(Op)>;
+  static constexpr Role role = Role::probe;
+  static constexpr bool cpu = false;
+  CUC_HD static T apply(const In& x) { return Intrinsic<T, ComputedOp, Computed>::call(x); }
+};
+
 struct PlantedFaddRzAsRn : units::IeeeRoundedUnit<float, IeeeOp::add> {
   static constexpr UnitInfo info{"planted_fadd_rz_as_rn", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
                                  Kind::numeric, 0};
-  using Base = units::IeeeRoundedUnit<float, IeeeOp::add>;
-  struct rz_as_rn : Base::Form<RoundingMode::rz>, Planted {
+  struct rz_as_rn : WrongIntrinsic<float, IeeeOp::add, RoundingMode::rz, IeeeOp::add, RoundingMode::rn> {
     static constexpr const char* name = "rz_as_rn";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
-    CUC_HD static float apply(const In& x) { return Intrinsic<float, IeeeOp::add, RoundingMode::rn>::call(x); }
     static Budget budget(Side, const Profile&) { return Budget::exact(bounds::ieee_rounded_row("__fadd", true)); }
   };
   using forms = Forms<rz_as_rn>;
@@ -41,12 +47,8 @@ CUCONFORM_SELFTEST_UNIT(PlantedFaddRzAsRn)
 struct PlantedFrcpRuAsRn : units::IeeeRoundedUnit<float, IeeeOp::rcp> {
   static constexpr UnitInfo info{"planted_frcp_ru_as_rn", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
                                  Kind::numeric, 0};
-  using Base = units::IeeeRoundedUnit<float, IeeeOp::rcp>;
-  struct ru_as_rn : Base::Form<RoundingMode::ru>, Planted {
+  struct ru_as_rn : WrongIntrinsic<float, IeeeOp::rcp, RoundingMode::ru, IeeeOp::rcp, RoundingMode::rn> {
     static constexpr const char* name = "ru_as_rn";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
-    CUC_HD static float apply(const In& x) { return Intrinsic<float, IeeeOp::rcp, RoundingMode::rn>::call(x); }
     static Budget budget(Side, const Profile&) { return Budget::exact(bounds::ieee_rounded_row("__frcp", true)); }
   };
   using forms = Forms<ru_as_rn>;
@@ -56,12 +58,8 @@ CUCONFORM_SELFTEST_UNIT(PlantedFrcpRuAsRn)
 struct PlantedDmulRuAsRd : units::IeeeRoundedUnit<double, IeeeOp::mul> {
   static constexpr UnitInfo info{"planted_dmul_ru_as_rd", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
                                  Kind::numeric, 0};
-  using Base = units::IeeeRoundedUnit<double, IeeeOp::mul>;
-  struct ru_as_rd : Base::Form<RoundingMode::ru>, Planted {
+  struct ru_as_rd : WrongIntrinsic<double, IeeeOp::mul, RoundingMode::ru, IeeeOp::mul, RoundingMode::rd> {
     static constexpr const char* name = "ru_as_rd";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
-    CUC_HD static double apply(const In& x) { return Intrinsic<double, IeeeOp::mul, RoundingMode::rd>::call(x); }
     static Budget budget(Side, const Profile&) { return Budget::exact(bounds::ieee_rounded_row("__dmul", false)); }
   };
   using forms = Forms<ru_as_rd>;
@@ -71,12 +69,8 @@ CUCONFORM_SELFTEST_UNIT(PlantedDmulRuAsRd)
 struct PlantedFmafIeeeFlushes : units::IeeeRoundedUnit<float, IeeeOp::fma_ieee> {
   static constexpr UnitInfo info{"planted_fmaf_ieee_flushes", "F18", "num.intrinsics-vs-standard-functions", "12.1.9",
                                  12, Kind::numeric, 0};
-  using Base = units::IeeeRoundedUnit<float, IeeeOp::fma_ieee>;
-  struct rn_flushing : Base::Form<RoundingMode::rn>, Planted {
+  struct rn_flushing : WrongIntrinsic<float, IeeeOp::fma_ieee, RoundingMode::rn, IeeeOp::fma, RoundingMode::rn> {
     static constexpr const char* name = "rn_flushing";
-    static constexpr Role role = Role::probe;
-    static constexpr bool cpu = false;
-    CUC_HD static float apply(const In& x) { return Intrinsic<float, IeeeOp::fma, RoundingMode::rn>::call(x); }
     static Budget budget(Side, const Profile& p) {
       if (!p.ftz) return Budget::skip("__fmaf_rn and __fmaf_ieee_rn agree where no profile flag flushes");
       return Budget::exact(bounds::kFmafIeeeRow);

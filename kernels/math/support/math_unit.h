@@ -11,6 +11,7 @@
 //   whole_range<T, N>()   a domain over all finite T in every argument, specials first
 //   add_edge(d, v), add_edges(d, {v...}), add_representable_edges(d, {v...}),
 //                         add_uniform_edges(d, arg, lo, hi, n, seed): edge points
+//   CUC_DEVICE_ONLY(w, T, fn)  a device-only function as a CUC_HD wrapper w
 //   CUC_FORMS(A, B, ...)  in a unit registered per precision (struct XF : XBase<float>
 //                         { using Base = XBase<float>; ... }): each form nested by
 //                         name (CUC_FORM) and the list `forms`
@@ -43,6 +44,17 @@
   using In = Args<T, N>;                                    \
   static constexpr bounds::Prec P = bounds::prec_of<T>();   \
   using Fn = bounds::Fn
+
+/// A device-only function of one argument (no host version in CUDA or the C
+/// library) as a CUC_HD wrapper: its forms run on the GPU only; on the host
+/// the wrapper returns NaN and is never called.
+#ifdef __CUDA_ARCH__
+#define CUC_DEVICE_ONLY(wrapper, T, device_fn) \
+  CUC_HD inline T wrapper(T x) { return device_fn(x); }
+#else
+#define CUC_DEVICE_ONLY(wrapper, T, device_fn) \
+  CUC_HD inline T wrapper(T x) { return x - x + NAN; }
+#endif
 
 namespace cuconform::units {
 

@@ -32,16 +32,6 @@
 
 namespace cuconform::units {
 
-/// A device-only function (no host version in CUDA or the C library) as a
-/// CUC_HD wrapper: its forms run on the GPU only; on the host the wrapper
-/// returns NaN and is never called.
-#ifdef __CUDA_ARCH__
-#define CUC_DEVICE_ONLY(wrapper, T, device_fn) \
-  CUC_HD inline T wrapper(T x) { return device_fn(x); }
-#else
-#define CUC_DEVICE_ONLY(wrapper, T, device_fn) \
-  CUC_HD inline T wrapper(T x) { return x - x + NAN; }
-#endif
 CUC_DEVICE_ONLY(cuc_cyl_bessel_i0f, float, cyl_bessel_i0f)
 CUC_DEVICE_ONLY(cuc_cyl_bessel_i1f, float, cyl_bessel_i1f)
 CUC_DEVICE_ONLY(cuc_fast_tanhf, float, __tanhf)  // Table 21's intrinsic

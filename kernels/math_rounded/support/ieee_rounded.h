@@ -58,9 +58,6 @@ inline const char* ptx_opcode(IeeeOp o) {
 #undef CUC_IEEE_OP_PTX
   return "";
 }
-constexpr const char* mode_name(ref::Rounding r) {
-  return r == ref::Rounding::rn ? "rn" : r == ref::Rounding::rz ? "rz" : r == ref::Rounding::ru ? "ru" : "rd";
-}
 /// PTX spells the directed modes .rp (toward +inf) and .rm (toward -inf).
 inline const char* ptx_mode(ref::Rounding r) {
   return r == ref::Rounding::rn ? "rn" : r == ref::Rounding::rz ? "rz" : r == ref::Rounding::ru ? "rp" : "rm";
@@ -196,7 +193,7 @@ struct IeeeRoundedUnit {
   template <ref::Rounding R>
   struct Form : GpuOnly<Recommended>,
                 std::conditional_t<std::is_same_v<T, float> && kArity == 1, IeeeSweep<Op, R>, IeeeNoSweep> {
-    static constexpr const char* name = mode_name(R);
+    static constexpr const char* name = ref::rounding_name(R);
     /// __fmaf_ieee_*: "-ftz compiler flag has no effect"; a flushing profile loosens nothing.
     static constexpr bool keeps_subnormals = Op == IeeeOp::fma_ieee;
     CUC_HD static T apply(const In& x) { return Intrinsic<T, Op, R>::call(x); }
@@ -210,12 +207,12 @@ struct IeeeRoundedUnit {
     const bool ftz = f32 && p.ftz && Op != IeeeOp::fma_ieee;
     for (ref::Rounding m : {ref::Rounding::rn, ref::Rounding::rz, ref::Rounding::ru, ref::Rounding::rd}) {
       const std::string opc = std::string(ptx_opcode(Op)) + "\\." + ptx_mode(m) + (ftz ? "\\.ftz" : "") + (f32 ? "\\.f32" : "\\.f64");
-      const std::string form = std::string("form:") + mode_name(m);
-      r.present(form, opc, std::string(stem) + "_" + mode_name(m) + " is one " + ptx_opcode(Op) + "." + ptx_mode(m) +
+      const std::string form = std::string("form:") + ref::rounding_name(m);
+      r.present(form, opc, std::string(stem) + "_" + ref::rounding_name(m) + " is one " + ptx_opcode(Op) + "." + ptx_mode(m) +
                                (ftz ? ".ftz" : "") + (f32 ? ".f32" : ".f64") + " instruction under this profile");
       if (f32 && !ftz)
         r.absent(form, std::string(ptx_opcode(Op)) + "\\..*\\.ftz\\.f32",
-                 p.ftz ? std::string(stem) + "_" + mode_name(m) + ": -ftz=true has no effect on it (its Math API page)"
+                 p.ftz ? std::string(stem) + "_" + ref::rounding_name(m) + ": -ftz=true has no effect on it (its Math API page)"
                        : "no flushing modifier without -ftz=true");
     }
   }

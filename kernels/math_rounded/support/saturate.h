@@ -12,11 +12,7 @@
 
 namespace cuconform::units {
 
-#ifdef __CUDA_ARCH__
-CUC_HD inline float cuc_saturatef(float x) { return __saturatef(x); }
-#else
-CUC_HD inline float cuc_saturatef(float x) { return x - x + NAN; }  // device-only; never called on the host
-#endif
+CUC_DEVICE_ONLY(cuc_saturatef, float, __saturatef)
 
 struct SaturateUnit {
   CUC_MATH_TYPES(float, 1);

@@ -27,7 +27,8 @@ enum class Rounding { rn, rz, ru, rd };
 /// The format a result is rounded to.
 enum class Format { binary32, binary64 };
 
-inline const char* rounding_name(Rounding r) {
+/// The suffix CUDA gives the mode (a form's name in kernels/math_rounded/).
+constexpr const char* rounding_name(Rounding r) {
   return r == Rounding::rn ? "rn" : r == Rounding::rz ? "rz" : r == Rounding::ru ? "ru" : "rd";
 }
 

@@ -1,7 +1,9 @@
-// The host tests' operands: the values of a binary format that every
-// reference test starts from (zeros, ones, the extremes, the subnormal edge,
-// infinities) and random bit patterns of the format (NaNs of both kinds
-// included: a test that cannot take a signaling NaN skips it).
+// What the host tests of the exact references share: their operands (the
+// values of a binary format that every such test starts from: zeros, ones,
+// the extremes, the subnormal edge, infinities; and random bit patterns of
+// the format, NaNs of both kinds included: a test that cannot take a
+// signaling NaN skips it) and their comparison of a reference's answer with
+// an oracle's.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -45,6 +47,14 @@ template <class T> bool signaling(T x) {
     std::memcpy(&b, &x, 8);
     return !(b & 0x0008000000000000ull);
   }
+}
+
+/// Is `got` the reference's answer `ref` (a value of T), bit for bit (signed
+/// zeros too), any NaN matching a NaN?
+template <class T> bool same_answer(double ref, T got) {
+  if (std::isnan(got)) return std::isnan(ref);
+  const T want = static_cast<T>(ref);
+  return std::memcmp(&want, &got, sizeof(T)) == 0;
 }
 
 }  // namespace cuconform::test
