@@ -186,6 +186,21 @@ inline const Row kCuda13_0[] = {
     {Fn::i_tanh, Prec::f32, Cond::always, Kind::rel, 0, 0, 0x1p-11, 0, 0,
      "__tanhf(x): the maximum relative error of the current implementation is 2^-11 (subnormal results not flushed "
      "under -ftz=true; compute capability >= 7.5)", CUC_T21},
+    // two to four arguments (Tables 17 and 18)
+    {Fn::atan2, Prec::f32, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "atan2f(y,x): 3 (full range)", CUC_T17},
+    {Fn::atan2, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "atan2(y,x): 2 (full range)", CUC_T18},
+    {Fn::hypot, Prec::f32, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "hypotf(x,y): 3 (full range)", CUC_T17},
+    {Fn::hypot, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "hypot(x,y): 2 (full range)", CUC_T18},
+    {Fn::rhypot, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "rhypotf(x,y): 2 (full range)", CUC_T17},
+    {Fn::rhypot, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "rhypot(x,y): 1 (full range)", CUC_T18},
+    {Fn::norm3d, Prec::f32, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "norm3df(x,y,z): 3 (full range)", CUC_T17},
+    {Fn::norm3d, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "norm3d(x,y,z): 2 (full range)", CUC_T18},
+    {Fn::rnorm3d, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "rnorm3df(x,y,z): 2 (full range)", CUC_T17},
+    {Fn::rnorm3d, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "rnorm3d(x,y,z): 1 (full range)", CUC_T18},
+    {Fn::norm4d, Prec::f32, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "norm4df(x,y,z,t): 3 (full range)", CUC_T17},
+    {Fn::norm4d, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "norm4d(x,y,z,t): 2 (full range)", CUC_T18},
+    {Fn::rnorm4d, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "rnorm4df(x,y,z,t): 2 (full range)", CUC_T17},
+    {Fn::rnorm4d, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "rnorm4d(x,y,z,t): 1 (full range)", CUC_T18},
 };
 
 }  // namespace cuconform::bounds

@@ -23,7 +23,8 @@
 // What the three files give for these rows is the same: glibc-2.35 and
 // glibc-2.36 hold the identical file (blob 0ef27deea855), and glibc-2.39's
 // differs from it only in entries not used here (libmvec, other rounding
-// modes, hypotf): one list of rows (CUC_GLIBC_X86_64_ROWS) serves the three.
+// modes, hypotf): one list of rows (CUC_GLIBC_X86_64_ROWS) serves the three,
+// and each table adds its own hypotf row.
 // The tables are still one per version, each citing its own manual: a libm is
 // graded by the document of the release it is.
 // The manual lists the largest error "exposed by one of the existing tests in
@@ -153,19 +154,29 @@ namespace bounds {
     {Fn::ceil, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "ceil: - (no known error)", CITE}, \
     {Fn::floor, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "floor: - (no known error)", CITE}, \
     {Fn::fabs, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "fabs: - (no known error)", CITE}, \
-    /* end of CUC_GLIBC_X86_64_ROWS */
+    {Fn::atan2, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "atan2f: 2", CITE}, \
+    {Fn::atan2, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "atan2: - (no known error)", CITE}, \
+    {Fn::hypot, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "hypot: 1", CITE}, \
+    /* end of CUC_GLIBC_X86_64_ROWS (hypotf: per version, below) */
 
 // ---- glibc 2.35 (Ubuntu 22.04), x86_64 --------------------------------------
 // sysdeps/x86_64/fpu/libm-test-ulps at glibc-2.35.
-inline const Row kGlibc2_35[] = {CUC_GLIBC_X86_64_ROWS(CUC_GLIBC_2_35)};
+inline const Row kGlibc2_35[] = {
+    CUC_GLIBC_X86_64_ROWS(CUC_GLIBC_2_35)
+    {Fn::hypot, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "hypotf: - (no known error)", CUC_GLIBC_2_35}};
 
 // ---- glibc 2.36 (Debian 12), x86_64 -----------------------------------------
 // sysdeps/x86_64/fpu/libm-test-ulps at glibc-2.36.
-inline const Row kGlibc2_36[] = {CUC_GLIBC_X86_64_ROWS(CUC_GLIBC_2_36)};
+inline const Row kGlibc2_36[] = {
+    CUC_GLIBC_X86_64_ROWS(CUC_GLIBC_2_36)
+    {Fn::hypot, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "hypotf: - (no known error)", CUC_GLIBC_2_36}};
 
 // ---- glibc 2.39 (Ubuntu 24.04), x86_64 --------------------------------------
 // sysdeps/x86_64/fpu/libm-test-ulps at glibc-2.39.
-inline const Row kGlibc2_39[] = {CUC_GLIBC_X86_64_ROWS(CUC_GLIBC_2_39)};
+// Its hypotf entry is new: "float: 1".
+inline const Row kGlibc2_39[] = {
+    CUC_GLIBC_X86_64_ROWS(CUC_GLIBC_2_39)
+    {Fn::hypot, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "hypotf: 1", CUC_GLIBC_2_39}};
 
 inline const Table* glibc_tables(int* n) {
   static const Table t[] = {

@@ -55,6 +55,8 @@ enum class Fn {
   asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh, expm1, log1p, erfinv, erfcinv, erfcx, normcdf,
   normcdfinv, lgamma, tgamma, j0, j1, y0, y1, cyl_i0, cyl_i1, logb, trunc, round, rint, nearbyint, ceil, floor,
   fabs, i_tanh,
+  // two to four arguments (kernels/math_api/support/multi_arg.h)
+  atan2, hypot, rhypot, norm3d, rnorm3d, norm4d, rnorm4d,
 };
 /// The fast intrinsics (__expf ..., __fdividef, __tanhf): graded by their own
 /// rows (Table 21) and the PTX ISA's special values, not by C99 Annex F.
@@ -136,6 +138,13 @@ inline const char* fn_name(Fn f, Prec p) {
     case Fn::floor: return s ? "floorf" : "floor";
     case Fn::fabs: return s ? "fabsf" : "fabs";
     case Fn::i_tanh: return "__tanhf";
+    case Fn::atan2: return s ? "atan2f" : "atan2";
+    case Fn::hypot: return s ? "hypotf" : "hypot";
+    case Fn::rhypot: return s ? "rhypotf" : "rhypot";
+    case Fn::norm3d: return s ? "norm3df" : "norm3d";
+    case Fn::rnorm3d: return s ? "rnorm3df" : "rnorm3d";
+    case Fn::norm4d: return s ? "norm4df" : "norm4d";
+    case Fn::rnorm4d: return s ? "rnorm4df" : "rnorm4d";
   }
   return "?";
 }

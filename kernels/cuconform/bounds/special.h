@@ -109,7 +109,7 @@ template <> inline float rn<float>(const Exact& e) { return round_exact<float>(e
 
 /// Inputs whose results C99 Annex F (and IEEE 754-2019 §9.2.1 for sinpi/cospi)
 /// fixes exactly: the result must be exactly the correctly rounded reference.
-/// `y` is the second argument of pow and div.
+/// `y` is the second argument of pow, div, atan2, hypot and rhypot.
 inline bool annex_f_special(Fn f, double x, double y) {
   const bool nz = x == 0, inf = std::isinf(x), nan = std::isnan(x);
   switch (f) {
@@ -118,6 +118,10 @@ inline bool annex_f_special(Fn f, double x, double y) {
              (x < 0 && std::floor(y) != y);
     case Fn::div:
       return nz || inf || nan || y == 0 || std::isinf(y) || std::isnan(y);
+    case Fn::atan2:  // atan2(x = y-coordinate, y = x-coordinate), F.9.1.4: its zeros and NaN (pi, pi/2 ... are rounded constants: the row)
+      return nan || std::isnan(y) || (nz && (y > 0 || (y == 0 && !std::signbit(y)))) || (std::isfinite(x) && y == INFINITY);
+    case Fn::hypot: case Fn::rhypot:  // their CUDA pages: +-inf (even beside a NaN), NaN, both zeros; hypot(x, +-0) = |x|
+      return inf || nan || std::isinf(y) || std::isnan(y) || (nz && y == 0) || (f == Fn::hypot && (nz || y == 0));
     default:  // one-argument functions: the inputs special_bits() names
       return special_input(special_bits(f, false), x);
   }

@@ -1,0 +1,178 @@
+//===-- The math API catalogue: atan2 and the norms, one row each ----------===//
+// Functions of two to four arguments graded by their documented row: atan2,
+// hypot, rhypot, norm3d, rnorm3d, norm4d, rnorm4d. Each is one row of
+// CUC_MATH_API_MULTI_ARG below (its row name, arity, float and double calls,
+// float128 reference in reference/src/multi_arg.cpp, whether the host has
+// it); a family file registers it in float and double with one line of
+// CUC_MULTI_ARG_UNITS. The rows: Tables 17 and 18 (bounds/cuda_13_0.h), the
+// host's C library for atan2 and hypot (bounds/glibc.h); rhypot and the
+// norms are device functions (crt/math_functions.h declares them __device__
+// only): GPU forms. Exact values where a document fixes them: Annex F.9.1.4
+// for atan2 (its zeros and NaN), and the CUDA pages for the norms (an
+// infinite coordinate gives +inf, or +0 for a reciprocal, even beside a NaN;
+// all zeros give +0, or +inf; hypot(x, +-0) is |x|): bounds/special.h for
+// the two-argument ones, norm_special() below for three and four.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cmath>
+#include <limits>
+
+#include "cuconform/ref_multi_arg.h"
+#include "math/support/edge_sampler.h"
+#include "math/support/math_unit.h"
+
+namespace cuconform::units {
+
+/// A device-only function of N arguments as a CUC_HD wrapper (the host's is
+/// never called: its forms are GPU only).
+#define CUC_ARGS_2(T) T a, T b
+#define CUC_ARGS_3(T) T a, T b, T c
+#define CUC_ARGS_4(T) T a, T b, T c, T d
+#define CUC_PASS_2 a, b
+#define CUC_PASS_3 a, b, c
+#define CUC_PASS_4 a, b, c, d
+#ifdef __CUDA_ARCH__
+#define CUC_DEVICE_ONLY_N(wrapper, T, device_fn, N) \
+  CUC_HD inline T wrapper(CUC_ARGS_##N(T)) { return device_fn(CUC_PASS_##N); }
+#else
+#define CUC_DEVICE_ONLY_N(wrapper, T, device_fn, N) \
+  CUC_HD inline T wrapper(CUC_ARGS_##N(T)) { return a - a + NAN; }
+#endif
+CUC_DEVICE_ONLY_N(cuc_rhypotf, float, rhypotf, 2)
+CUC_DEVICE_ONLY_N(cuc_rhypot, double, rhypot, 2)
+CUC_DEVICE_ONLY_N(cuc_norm3df, float, norm3df, 3)
+CUC_DEVICE_ONLY_N(cuc_norm3d, double, norm3d, 3)
+CUC_DEVICE_ONLY_N(cuc_rnorm3df, float, rnorm3df, 3)
+CUC_DEVICE_ONLY_N(cuc_rnorm3d, double, rnorm3d, 3)
+CUC_DEVICE_ONLY_N(cuc_norm4df, float, norm4df, 4)
+CUC_DEVICE_ONLY_N(cuc_norm4d, double, norm4d, 4)
+CUC_DEVICE_ONLY_N(cuc_rnorm4df, float, rnorm4df, 4)
+CUC_DEVICE_ONLY_N(cuc_rnorm4d, double, rnorm4d, 4)
+
+/// X(row, arity, float call, double call, float128 reference, runs on the host).
+#define CUC_MATH_API_MULTI_ARG(X)                                   \
+  X(atan2, 2, atan2f, ::atan2, ref::atan2, true)                    \
+  X(hypot, 2, hypotf, ::hypot, ref::hypot, true)                    \
+  X(rhypot, 2, cuc_rhypotf, cuc_rhypot, ref::rhypot, false)         \
+  X(norm3d, 3, cuc_norm3df, cuc_norm3d, ref::norm3d, false)         \
+  X(rnorm3d, 3, cuc_rnorm3df, cuc_rnorm3d, ref::rnorm3d, false)     \
+  X(norm4d, 4, cuc_norm4df, cuc_norm4d, ref::norm4d, false)         \
+  X(rnorm4d, 4, cuc_rnorm4df, cuc_rnorm4d, ref::rnorm4d, false)
+
+/// One row as types: MultiArg<T, F>::call(x), ::reference(x), ::arity, ::host.
+template <class T, bounds::Fn F> struct MultiArg;
+#define CUC_ARG_LIST_2(x) x[0], x[1]
+#define CUC_ARG_LIST_3(x) x[0], x[1], x[2]
+#define CUC_ARG_LIST_4(x) x[0], x[1], x[2], x[3]
+#define CUC_MULTI_ARG_ROW(row, n, fcall, dcall, reffn, on_host)                                              \
+  template <class T> struct MultiArg<T, bounds::Fn::row> {                                                  \
+    static constexpr int arity = n;                                                                         \
+    static constexpr bool host = on_host;                                                                   \
+    CUC_HD static T call(const Args<T, n>& x) {                                                             \
+      if constexpr (std::is_same_v<T, float>) return fcall(CUC_ARG_LIST_##n(x)); else return dcall(CUC_ARG_LIST_##n(x)); \
+    }                                                                                                       \
+    static Exact reference(const Args<T, n>& x) { return reffn(CUC_ARG_LIST_##n(x)); }                     \
+  };
+CUC_MATH_API_MULTI_ARG(CUC_MULTI_ARG_ROW)
+#undef CUC_MULTI_ARG_ROW
+
+/// The norms of three and four coordinates: the inputs whose result the CUDA
+/// pages fix (an infinite coordinate, a NaN, all zeros).
+template <class T, int N>
+bool norm_special(const Args<T, N>& x) {
+  bool all_zero = true;
+  for (int j = 0; j < N; ++j) {
+    if (!std::isfinite(x[j])) return true;
+    if (x[j] != 0) all_zero = false;
+  }
+  return all_zero;
+}
+
+/// Edge points (host only): the arguments about a common exponent e (where
+/// the sum of squares would overflow or underflow in T without scaling), one
+/// argument far below the others, zeros of both signs, Pythagorean triples
+/// (exact results), and for atan2 the axes, the diagonals and both signs.
+template <class T, int N>
+void multi_arg_edges(bounds::Fn f, Domain<T, N>& d) {
+  using L = std::numeric_limits<T>;
+  constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
+  EdgeSampler<T> r(0x2900u + 97u * static_cast<unsigned>(f) + sizeof(T));
+  for (int k = 0; k < 3000; ++k) {
+    Args<T, N> a;
+    const int kind = k % 5;
+    const int e = kind == 0 ? r.pick(emax - 3, emax) : kind == 1 ? r.pick(emin - p, emin + 2)
+                  : kind == 2 ? r.pick(emax / 2 - 2, emax / 2 + 2) : r.pick(-30, 30);
+    for (int j = 0; j < N; ++j) a[j] = r.val(kind == 3 && j > 0 ? e - r.pick(p / 2, 2 * p) : e + r.pick(-2, 0));
+    if (kind == 4 && f == bounds::Fn::atan2) a[1] = static_cast<T>(r.sign() * std::fabs(static_cast<double>(a[0])));  // diagonals
+    d.edges.push_back(a);
+  }
+  // Pythagorean triples scaled by 2^s: hypot(3, 4) = 5 and (2mn, m^2 - n^2, m^2 + n^2).
+  for (int m = 2; m < 40; ++m)
+    for (int s : {-60, 0, 40}) {
+      Args<T, N> a;
+      for (int j = 0; j < N; ++j) a[j] = T(0);
+      a[0] = static_cast<T>(std::ldexp(2.0 * m * (m - 1), s));
+      a[1] = static_cast<T>(std::ldexp(static_cast<double>(m * m - (m - 1) * (m - 1)), s));
+      d.edges.push_back(a);
+    }
+  const T sp[] = {T(0), -T(0), T(1), T(-1), L::infinity(), -L::infinity(), L::quiet_NaN(), L::denorm_min(), L::max()};
+  for (T u : sp)
+    for (T v : sp) {
+      Args<T, N> a;
+      for (int j = 0; j < N; ++j) a[j] = j % 2 ? v : u;
+      d.edges.push_back(a);
+    }
+}
+
+/// A function of the table as a unit of one form, per precision: graded by
+/// its row; three and four arguments reach the row through bound_at() below
+/// (RowForm takes at most two).
+template <class T, bounds::Fn F>
+struct MultiArgUnit {
+  using Row = MultiArg<T, F>;
+  CUC_MATH_TYPES(T, Row::arity);
+  static Domain<T, Row::arity> domain() {
+    Domain<T, Row::arity> d = whole_range<T, Row::arity>();
+    if (Row::arity > 2) d.specials_cross = false;  // 9^4 crossed specials would outnumber the sample
+    multi_arg_edges(F, d);
+    return d;
+  }
+  static Exact reference(const In& x) { return Row::reference(x); }
+  template <class Role>
+  struct Form : RowForm<T, F>, Role {
+    CUC_HD static T apply(const In& x) { return Row::call(x); }
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      if constexpr (Row::arity == 2) {
+        return RowForm<T, F>::row_at(x[0], x[1], e, s, p);
+      } else {
+        if (norm_special(x)) return PointBound::exact_value(bounds::rn<T>(e), "special(CUDA Math API page)");
+        return RowForm<T, F>::row_at(1.0, 1.0, e, s, p);  // the row's bound (no special at (1, 1))
+      }
+    }
+  };
+};
+
+}  // namespace cuconform::units
+
+/// One function of the table as a unit struct, per precision; the form is
+/// named after the function (GPU only where the host has none).
+#define CUC_MULTI_ARG_STRUCT(Name, T, F, slug)                                                                          \
+  struct Name : cuconform::units::MultiArgUnit<T, cuconform::bounds::Fn::F> {                                          \
+    using Base = cuconform::units::MultiArgUnit<T, cuconform::bounds::Fn::F>;                                          \
+    static constexpr cuconform::UnitInfo info{slug, "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,      \
+                                              cuconform::Kind::numeric, 0};                                           \
+    using FunctionRole = std::conditional_t<cuconform::units::MultiArg<T, cuconform::bounds::Fn::F>::host,            \
+                                            cuconform::Recommended, cuconform::GpuOnly<cuconform::Recommended>>;       \
+    struct Function : Base::Form<FunctionRole> {                                                                       \
+      static constexpr const char* name = #F;                                                                          \
+    };                                                                                                                 \
+    using forms = cuconform::Forms<Function>;                                                                          \
+  };
+
+/// A function in float and double, one line: CUC_MULTI_ARG_UNITS(HypotF,
+/// HypotD, hypot, "hypot") registers HypotF (hypot_f32) and HypotD (hypot_f64).
+#define CUC_MULTI_ARG_UNITS(NameF, NameD, F, stem)   \
+  CUC_MULTI_ARG_STRUCT(NameF, float, F, stem "_f32") \
+  CUCONFORM_UNIT(NameF)                              \
+  CUC_MULTI_ARG_STRUCT(NameD, double, F, stem "_f64") \
+  CUCONFORM_UNIT(NameD)

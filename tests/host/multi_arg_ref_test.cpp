@@ -1,0 +1,83 @@
+// Tests of the float128 references of atan2 and the norms
+// (reference/src/multi_arg.cpp) against an independent oracle: this host's
+// long double (x87, 64-bit significand: atan2l, hypotl, sqrtl), which is
+// within 2^-62 relative of each value; the two must agree to 2^-60 relative
+// (half of double's smallest subnormal below 2^-1022, where the reference
+// holds no more bits; beyond double's range, the rounding to double) on
+// random operands of every binade and on the special values the CUDA pages
+// and C99 Annex F.9.1.4 fix.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "cuconform/ref_multi_arg.h"
+#include "reference_test_support.h"
+
+using namespace cuconform;
+
+namespace {
+
+bool close(const Exact& e, long double want) {
+  const long double got = static_cast<long double>(e.hi) + e.lo;
+  if (std::isnan(want)) return std::isnan(e.hi);
+  if (std::isinf(want) || want == 0) return e.hi == want && std::signbit(e.hi) == std::signbit(want);
+  // Beyond double's range the reference is its rounding to double: an
+  // infinity, or a subnormal whose hi + lo keeps no bit below 2^-1074.
+  if (fabsl(want) > std::numeric_limits<double>::max()) return e.hi == static_cast<double>(want);
+  return fabsl(got - want) <= std::max(fabsl(want) * 0x1p-60L, 0x1p-1075L);
+}
+
+TEST(MultiArgReference, MatchesLongDouble) {
+  std::mt19937_64 g(53);
+  std::uniform_int_distribution<int> ex(-1070, 1020);
+  std::uniform_real_distribution<double> m(-2.0, 2.0);
+  int bad = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const int e = ex(g);
+    const double a = std::ldexp(m(g), e), b = std::ldexp(m(g), e + (i % 7) - 3), c = std::ldexp(m(g), e - i % 60),
+                 d = std::ldexp(m(g), e + 1);
+    const long double A = a, B = b, C = c, D = d;
+    auto expect = [&](const char* what, const Exact& r, long double want) {
+      if (!close(r, want) && bad++ < 8)
+        ADD_FAILURE() << what << "(" << std::hexfloat << a << ", " << b << ", " << c << ", " << d << "): reference "
+                      << r.hi << " + " << r.lo << ", long double " << static_cast<double>(want);
+    };
+    expect("atan2", ref::atan2(a, b), atan2l(A, B));
+    expect("hypot", ref::hypot(a, b), hypotl(A, B));
+    expect("rhypot", ref::rhypot(a, b), 1.0L / hypotl(A, B));
+    expect("norm3d", ref::norm3d(a, b, c), sqrtl(A * A + B * B + C * C));
+    expect("rnorm3d", ref::rnorm3d(a, b, c), 1.0L / sqrtl(A * A + B * B + C * C));
+    expect("norm4d", ref::norm4d(a, b, c, d), sqrtl(A * A + B * B + C * C + D * D));
+    expect("rnorm4d", ref::rnorm4d(a, b, c, d), 1.0L / sqrtl(A * A + B * B + C * C + D * D));
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(MultiArgReference, DocumentedSpecialValues) {
+  const double inf = INFINITY, nan = NAN;
+  EXPECT_EQ(ref::hypot(inf, nan).hi, inf);  // even if the other is a NaN
+  EXPECT_EQ(ref::rhypot(-inf, nan).hi, 0.0);
+  EXPECT_TRUE(std::isnan(ref::hypot(nan, 1.0).hi));
+  EXPECT_EQ(ref::rhypot(0.0, -0.0).hi, inf);
+  EXPECT_EQ(ref::hypot(-3.0, 0.0).hi, 3.0);
+  EXPECT_EQ(ref::hypot(3.0, 4.0).hi, 5.0);
+  EXPECT_EQ(ref::norm3d(nan, 1.0, -inf).hi, inf);
+  EXPECT_EQ(ref::rnorm4d(nan, 1.0, 2.0, inf).hi, 0.0);
+  EXPECT_TRUE(std::isnan(ref::norm4d(nan, 1.0, 2.0, 3.0).hi));
+  EXPECT_EQ(ref::norm3d(-0.0, 0.0, -0.0).hi, 0.0);
+  EXPECT_FALSE(std::signbit(ref::norm3d(-0.0, 0.0, -0.0).hi));
+  EXPECT_EQ(ref::rnorm3d(-0.0, 0.0, -0.0).hi, inf);
+  EXPECT_TRUE(std::signbit(ref::atan2(-0.0, 1.0).hi));  // Annex F.9.1.4
+  EXPECT_TRUE(std::signbit(ref::atan2(-0.0, 0.0).hi));
+  EXPECT_EQ(ref::atan2(1.0, inf).hi, 0.0);
+  EXPECT_TRUE(std::signbit(ref::atan2(-1.0, inf).hi));
+  EXPECT_EQ(ref::atan2(0.0, -0.0).hi, 3.141592653589793);
+  EXPECT_EQ(ref::atan2(-inf, -inf).hi, -2.356194490192345);
+  EXPECT_TRUE(std::isnan(ref::atan2(nan, 0.0).hi));
+}
+
+}  // namespace
