@@ -1,4 +1,8 @@
-//===-- The math API: j0, j1, y0, y1, cyl_bessel_i0, cyl_bessel_i1 --------===//
+//===-- The math API: j0, j1, y0, y1, cyl_bessel_i0, cyl_bessel_i1, jn, yn ===//
+// jn, yn: Table 17 jnf absolute 2.2e-6 for n = 128, ynf ceil(2 + 2.5n) ulp
+// for |x| < n else absolute 2.2e-6; Table 18 jn absolute 5e-12 for n = 128,
+// yn absolute 5e-12 for |x| > 1.5n; elsewhere no claim (reported); glibc's
+// rows on the host (support/multi_arg.h: the order as the first argument).
 // Bounds: Programming Guide 13.0 Table 17 (j0f, j1f, y0f, y1f: 9 ulp for
 //         |x| < 8, else absolute 2.2e-6; cyl_bessel_i0f, i1f: 6 ulp) and Table
 //         18 (7 ulp for |x| < 8, else absolute 5e-12; I0, I1: 6 ulp); glibc's
@@ -12,6 +16,7 @@
 //         subnormal inputs' rounding ties, one_arg.h).
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math_api/support/multi_arg.h"
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
@@ -21,4 +26,6 @@ CUC_ONE_ARG_UNITS(Y0F, Y0D, y0, "y0")
 CUC_ONE_ARG_UNITS(Y1F, Y1D, y1, "y1")
 CUC_ONE_ARG_UNITS(CylBesselI0F, CylBesselI0D, cyl_i0, "cyl_bessel_i0")
 CUC_ONE_ARG_UNITS(CylBesselI1F, CylBesselI1D, cyl_i1, "cyl_bessel_i1")
+CUC_MULTI_ARG_UNITS(JnF, JnD, jn, "jn")
+CUC_MULTI_ARG_UNITS(YnF, YnD, yn, "yn")
 }  // namespace cuconform::units

@@ -2,7 +2,7 @@
 #include <quadmath.h>
 
 #include <cmath>
-#include <initializer_list>
+#include <vector>
 #include <limits>
 
 #include "cuconform/ref_multi_arg.h"
@@ -16,7 +16,7 @@ const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// The Euclidean length of the coordinates (reciprocal: its inverse), with
 /// the CUDA pages' special values.
-Exact length(std::initializer_list<double> v, bool reciprocal) {
+Exact length(const std::vector<double>& v, bool reciprocal) {
   bool nan = false, all_zero = true;
   for (double c : v) {
     if (std::isinf(c)) return exd(reciprocal ? 0.0 : INFINITY);  // even beside a NaN
@@ -44,5 +44,19 @@ Exact norm3d(double a, double b, double c) { return length({a, b, c}, false); }
 Exact rnorm3d(double a, double b, double c) { return length({a, b, c}, true); }
 Exact norm4d(double a, double b, double c, double d) { return length({a, b, c, d}, false); }
 Exact rnorm4d(double a, double b, double c, double d) { return length({a, b, c, d}, true); }
+Exact norm(int n, const double* v) { return length(std::vector<double>(v, v + n), false); }
+Exact rnorm(int n, const double* v) { return length(std::vector<double>(v, v + n), true); }
+
+Exact jn(int n, double x) {
+  if (std::isnan(x)) return exd(x);
+  if (std::isinf(x)) return exd(x < 0 && n % 2 ? -0.0 : 0.0);  // J_n(-x) = (-1)^n J_n(x)
+  return ex(jnq(n, Q(x)));
+}
+Exact yn(int n, double x) {
+  if (std::isnan(x) || x < 0) return exd(kNaN);
+  if (x == 0) return exd(-INFINITY);
+  if (x == INFINITY) return exd(0.0);
+  return ex(ynq(n, Q(x)));
+}
 
 }  // namespace cuconform::ref

@@ -8,6 +8,9 @@
 // and C99 Annex F.9.1.4 fix.
 #include <gtest/gtest.h>
 
+#include <boost/math/special_functions/bessel.hpp>
+#include <boost/multiprecision/cpp_bin_float.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -55,6 +58,42 @@ TEST(MultiArgReference, MatchesLongDouble) {
     expect("rnorm4d", ref::rnorm4d(a, b, c, d), 1.0L / sqrtl(A * A + B * B + C * C + D * D));
   }
   EXPECT_EQ(bad, 0);
+}
+
+TEST(MultiArgReference, NormOfEightMatchesLongDouble) {
+  std::mt19937_64 g(59);
+  std::uniform_real_distribution<double> m(-2.0, 2.0);
+  int bad = 0;
+  for (int i = 0; i < 2000; ++i) {
+    double v[8];
+    long double s = 0;
+    for (double& c : v) {
+      c = std::ldexp(m(g), (i % 41) - 20);
+      s += static_cast<long double>(c) * c;
+    }
+    if (!close(ref::norm(8, v), sqrtl(s)) || !close(ref::rnorm(8, v), 1.0L / sqrtl(s))) ++bad;
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(MultiArgReference, BesselOfIntegerOrderAgreesWith166Bits) {
+  using Big = boost::multiprecision::cpp_bin_float_50;
+  int bad = 0;
+  for (int n : {0, 1, 2, 5, 13, 64, 128, 200})
+    for (double x : {0.25, 1.0, 3.7, 17.5, 60.0, 127.9, 128.0, 131.3, 250.0, 400.0}) {
+      const double j = boost::math::cyl_bessel_j(n, Big(x)).convert_to<double>();
+      const double y = boost::math::cyl_neumann(n, Big(x)).convert_to<double>();
+      const Exact rj = ref::jn(n, x), ry = ref::yn(n, x);
+      // Relative 2^-90, or absolute 2^-110 where the value is tiny (x far below n) or near a zero.
+      if (std::fabs(rj.hi + rj.lo - j) > std::max(std::fabs(j) * 0x1p-90, 0x1p-110) && bad++ < 8)
+        ADD_FAILURE() << "jn(" << n << ", " << x << "): " << rj.hi << " vs " << j;
+      if (std::isfinite(y) && std::fabs(ry.hi + ry.lo - y) > std::max(std::fabs(y) * 0x1p-90, 0x1p-110) && bad++ < 8)
+        ADD_FAILURE() << "yn(" << n << ", " << x << "): " << ry.hi << " vs " << y;
+    }
+  EXPECT_EQ(bad, 0);
+  EXPECT_EQ(ref::yn(3, 0.0).hi, -INFINITY);
+  EXPECT_TRUE(std::isnan(ref::yn(3, -1.0).hi));
+  EXPECT_EQ(ref::jn(5, INFINITY).hi, 0.0);
 }
 
 TEST(MultiArgReference, DocumentedSpecialValues) {

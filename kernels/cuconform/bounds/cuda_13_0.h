@@ -186,6 +186,15 @@ inline const Row kCuda13_0[] = {
     {Fn::i_tanh, Prec::f32, Cond::always, Kind::rel, 0, 0, 0x1p-11, 0, 0,
      "__tanhf(x): the maximum relative error of the current implementation is 2^-11 (subnormal results not flushed "
      "under -ftz=true; compute capability >= 7.5)", CUC_T21},
+    // an order n and x (Tables 17 and 18; bounds/point.h evaluates them per (n, x))
+    {Fn::jn, Prec::f32, Cond::always, Kind::derived, 0, 0, 2.2e-6, 0, 0,
+     "jnf(n,x): For n = 128, the maximum absolute error is 2.2 x 10^-6", CUC_T17},
+    {Fn::yn, Prec::f32, Cond::always, Kind::derived, 0, 0, 2.2e-6, 0, 0,
+     "ynf(n,x): ceil(2 + 2.5n) for |x| < n; otherwise, the maximum absolute error is 2.2 x 10^-6", CUC_T17},
+    {Fn::jn, Prec::f64, Cond::always, Kind::derived, 0, 0, 5e-12, 0, 0,
+     "jn(n,x): For n = 128, the maximum absolute error is 5 x 10^-12", CUC_T18},
+    {Fn::yn, Prec::f64, Cond::always, Kind::derived, 0, 0, 5e-12, 0, 0,
+     "yn(n,x): For |x| > 1.5n, the maximum absolute error is 5 x 10^-12", CUC_T18},
     // two to four arguments (Tables 17 and 18)
     {Fn::atan2, Prec::f32, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "atan2f(y,x): 3 (full range)", CUC_T17},
     {Fn::atan2, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "atan2(y,x): 2 (full range)", CUC_T18},

@@ -157,6 +157,10 @@ namespace bounds {
     {Fn::atan2, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "atan2f: 2", CITE}, \
     {Fn::atan2, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "atan2: - (no known error)", CITE}, \
     {Fn::hypot, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "hypot: 1", CITE}, \
+    {Fn::jn, Prec::f32, Cond::always, Kind::ulp, 4, 0, 0, 0, 0, "jnf: 4", CITE}, \
+    {Fn::jn, Prec::f64, Cond::always, Kind::ulp, 4, 0, 0, 0, 0, "jn: 4", CITE}, \
+    {Fn::yn, Prec::f32, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "ynf: 3", CITE}, \
+    {Fn::yn, Prec::f64, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "yn: 3", CITE}, \
     /* end of CUC_GLIBC_X86_64_ROWS (hypotf: per version, below) */
 
 // ---- glibc 2.35 (Ubuntu 22.04), x86_64 --------------------------------------

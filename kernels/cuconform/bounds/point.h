@@ -103,6 +103,19 @@ PointBound at(Fn f, Side s, const Profile& p, double x, double y, const Exact& e
         const double b = fast_pow_abs_bound(x, y, e.hi + e.lo);
         return b >= 0 ? PointBound::absolute(b) : PointBound::none("derived-bound-unbounded");
       }
+      if (g == Fn::jn) {  // x: the order n (an integer), y: the argument
+        if (std::trunc(x) == 128) return PointBound::absolute(row.abs, "n = 128");
+        return PointBound::none("documented for n = 128 only");
+      }
+      if (g == Fn::yn) {
+        const double n = std::trunc(x);
+        if (pr == Prec::f32) {
+          if (std::fabs(y) < n) return PointBound::ulp(std::ceil(2 + 2.5 * n), "|x| < n");
+          return PointBound::absolute(row.abs, "|x| >= n");
+        }
+        if (std::fabs(y) > 1.5 * n) return PointBound::absolute(row.abs, "|x| > 1.5n");
+        return PointBound::none("documented for |x| > 1.5n only");
+      }
       return PointBound::none("derived-bound-unknown");
   }
   return PointBound::none("unknown-row-kind");

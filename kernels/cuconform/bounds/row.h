@@ -57,6 +57,7 @@ enum class Fn {
   fabs, i_tanh,
   // two to four arguments (kernels/math_api/support/multi_arg.h)
   atan2, hypot, rhypot, norm3d, rnorm3d, norm4d, rnorm4d,
+  jn, yn,  // an integer order n and x: at(..., n, x, ...)
 };
 /// The fast intrinsics (__expf ..., __fdividef, __tanhf): graded by their own
 /// rows (Table 21) and the PTX ISA's special values, not by C99 Annex F.
@@ -145,6 +146,8 @@ inline const char* fn_name(Fn f, Prec p) {
     case Fn::rnorm3d: return s ? "rnorm3df" : "rnorm3d";
     case Fn::norm4d: return s ? "norm4df" : "norm4d";
     case Fn::rnorm4d: return s ? "rnorm4df" : "rnorm4d";
+    case Fn::jn: return s ? "jnf" : "jn";
+    case Fn::yn: return s ? "ynf" : "yn";
   }
   return "?";
 }
@@ -161,6 +164,7 @@ enum class Kind {
   ulp_else_abs,   ///< `ulps` ulp for |x| < hi, else absolute `abs` (j0f: 9 ulp for |x| < 8)
   ulp_off_range,  ///< `ulps` ulp outside (lo, hi); "larger inside": no claim there (lgammaf)
   rel,            ///< relative error `abs`: |got - exact| <= abs * |exact| (__tanhf: 2^-11)
+  // (derived also holds the rows whose bound depends on an order n: jn, yn; bounds/point.h)
 };
 /// Which flag setting a row is for.
 enum class Cond { always, prec_div, approx_div, prec_sqrt, approx_sqrt };

@@ -120,6 +120,10 @@ inline bool annex_f_special(Fn f, double x, double y) {
       return nz || inf || nan || y == 0 || std::isinf(y) || std::isnan(y);
     case Fn::atan2:  // atan2(x = y-coordinate, y = x-coordinate), F.9.1.4: its zeros and NaN (pi, pi/2 ... are rounded constants: the row)
       return nan || std::isnan(y) || (nz && (y > 0 || (y == 0 && !std::signbit(y)))) || (std::isfinite(x) && y == INFINITY);
+    case Fn::jn:  // (x: the order n >= 0, y: the argument) their CUDA pages: NaN -> NaN, +inf -> +0
+      return std::isnan(y) || y == INFINITY;
+    case Fn::yn:  // ... and yn(n, +-0) = -inf, yn(n, y < 0) = NaN
+      return std::isnan(y) || y == INFINITY || y <= 0;
     case Fn::hypot: case Fn::rhypot:  // their CUDA pages: +-inf (even beside a NaN), NaN, both zeros; hypot(x, +-0) = |x|
       return inf || nan || std::isinf(y) || std::isnan(y) || (nz && y == 0) || (f == Fn::hypot && (nz || y == 0));
     default:  // one-argument functions: the inputs special_bits() names

@@ -1,6 +1,8 @@
 //===-- The math API catalogue: atan2 and the norms, one row each ----------===//
 // Functions of two to four arguments graded by their documented row: atan2,
-// hypot, rhypot, norm3d, rnorm3d, norm4d, rnorm4d. Each is one row of
+// hypot, rhypot, norm3d, rnorm3d, norm4d, rnorm4d, and jn and yn (the order n
+// as the first argument's integer part, graded for n in [0, 200]); and norm
+// and rnorm of a vector, whose rows give no bound: reported (NormArrayUnit). Each is one row of
 // CUC_MATH_API_MULTI_ARG below (its row name, arity, float and double calls,
 // float128 reference in reference/src/multi_arg.cpp, whether the host has
 // it); a family file registers it in float and double with one line of
@@ -48,6 +50,13 @@ CUC_DEVICE_ONLY_N(cuc_norm4df, float, norm4df, 4)
 CUC_DEVICE_ONLY_N(cuc_norm4d, double, norm4d, 4)
 CUC_DEVICE_ONLY_N(cuc_rnorm4df, float, rnorm4df, 4)
 CUC_DEVICE_ONLY_N(cuc_rnorm4d, double, rnorm4d, 4)
+/// jn and yn with their order carried as the first argument's integer part.
+CUC_HD inline float cuc_jnf(float n, float x) { return jnf(static_cast<int>(n), x); }
+CUC_HD inline double cuc_jn(double n, double x) { return ::jn(static_cast<int>(n), x); }
+CUC_HD inline float cuc_ynf(float n, float x) { return ynf(static_cast<int>(n), x); }
+CUC_HD inline double cuc_yn(double n, double x) { return ::yn(static_cast<int>(n), x); }
+inline Exact ref_jn(double n, double x) { return ref::jn(static_cast<int>(n), x); }
+inline Exact ref_yn(double n, double x) { return ref::yn(static_cast<int>(n), x); }
 
 /// X(row, arity, float call, double call, float128 reference, runs on the host).
 #define CUC_MATH_API_MULTI_ARG(X)                                   \
@@ -57,7 +66,9 @@ CUC_DEVICE_ONLY_N(cuc_rnorm4d, double, rnorm4d, 4)
   X(norm3d, 3, cuc_norm3df, cuc_norm3d, ref::norm3d, false)         \
   X(rnorm3d, 3, cuc_rnorm3df, cuc_rnorm3d, ref::rnorm3d, false)     \
   X(norm4d, 4, cuc_norm4df, cuc_norm4d, ref::norm4d, false)         \
-  X(rnorm4d, 4, cuc_rnorm4df, cuc_rnorm4d, ref::rnorm4d, false)
+  X(rnorm4d, 4, cuc_rnorm4df, cuc_rnorm4d, ref::rnorm4d, false)     \
+  X(jn, 2, cuc_jnf, cuc_jn, ref_jn, true)                           \
+  X(yn, 2, cuc_ynf, cuc_yn, ref_yn, true)
 
 /// One row as types: MultiArg<T, F>::call(x), ::reference(x), ::arity, ::host.
 template <class T, bounds::Fn F> struct MultiArg;
@@ -86,6 +97,25 @@ bool norm_special(const Args<T, N>& x) {
     if (x[j] != 0) all_zero = false;
   }
   return all_zero;
+}
+
+/// The orders jn and yn are graded at (host only): n in [0, 200], each with x
+/// uniform in [-(2n + 40), 2n + 40] (the oscillation, the zeros, |x| about n
+/// where ynf's row changes) and about the binades from the smallest
+/// subnormal up; n = 128 is where the jn rows claim. (A negative n: CUDA's
+/// pages give NaN, glibc (-1)^n J_|n|; not graded.)
+template <class T>
+void bessel_n_edges(bounds::Fn f, Domain<T, 2>& d) {
+  using L = std::numeric_limits<T>;
+  EdgeSampler<T> r(0x2a00u + 7u * static_cast<unsigned>(f) + sizeof(T));
+  for (int n : {0, 1, 2, 3, 5, 8, 13, 20, 32, 50, 64, 100, 127, 128, 129, 160, 200}) {
+    const double w = 2.0 * n + 40;
+    const int k = n == 128 ? 1500 : 250;
+    for (int i = 0; i < k; ++i) d.edges.push_back({{static_cast<T>(n), static_cast<T>((2 * r.u01() - 1) * w)}});
+    for (int i = 0; i < 60; ++i) d.edges.push_back({{static_cast<T>(n), std::fabs(r.val(r.pick(L::min_exponent - L::digits, 40)))}});
+    for (double x : {0.0, -0.0, 1.5 * n, static_cast<double>(n), std::nextafter(static_cast<double>(n), 0.0), 1e30})
+      d.edges.push_back({{static_cast<T>(n), static_cast<T>(x)}});
+  }
 }
 
 /// Edge points (host only): the arguments about a common exponent e (where
@@ -133,9 +163,15 @@ struct MultiArgUnit {
   CUC_MATH_TYPES(T, Row::arity);
   static Domain<T, Row::arity> domain() {
     Domain<T, Row::arity> d = whole_range<T, Row::arity>();
-    if (Row::arity > 2) d.specials_cross = false;  // 9^4 crossed specials would outnumber the sample
-    multi_arg_edges(F, d);
-    return d;
+    if constexpr (F == bounds::Fn::jn || F == bounds::Fn::yn) {
+      d.arg[0] = {T(0), T(200), true, true};  // the order: an integer part in [0, 200]
+      bessel_n_edges(F, d);
+      return d;
+    } else {
+      if (Row::arity > 2) d.specials_cross = false;  // 9^4 crossed specials would outnumber the sample
+      multi_arg_edges(F, d);
+      return d;
+    }
   }
   static Exact reference(const In& x) { return Row::reference(x); }
   template <class Role>
@@ -143,11 +179,57 @@ struct MultiArgUnit {
     CUC_HD static T apply(const In& x) { return Row::call(x); }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
       if constexpr (Row::arity == 2) {
+        // jn(n, -inf): its CUDA page gives +inf's result only, no document the sign here.
+        if (F == bounds::Fn::jn && x[1] == -std::numeric_limits<T>::infinity())
+          return PointBound::zero_any_sign("jn(n, -inf): zero, no documented sign");
         return RowForm<T, F>::row_at(x[0], x[1], e, s, p);
       } else {
         if (norm_special(x)) return PointBound::exact_value(bounds::rn<T>(e), "special(CUDA Math API page)");
         return RowForm<T, F>::row_at(1.0, 1.0, e, s, p);  // the row's bound (no special at (1, 1))
       }
+    }
+  };
+};
+
+}  // namespace cuconform::units
+
+namespace cuconform::units {
+
+/// norm and rnorm of a vector (here of 8 coordinates): device functions whose
+/// Table 17/18 rows say "an error bound cannot be provided because a fast
+/// algorithm is used with accuracy loss due to round-off": the error is
+/// measured against float128 and reported, never passed or failed.
+#ifdef __CUDA_ARCH__
+CUC_HD inline float cuc_normf8(const float* p, bool r) { return r ? rnormf(8, p) : normf(8, p); }
+CUC_HD inline double cuc_norm8(const double* p, bool r) { return r ? rnorm(8, p) : norm(8, p); }
+#else
+CUC_HD inline float cuc_normf8(const float* p, bool) { return p[0] - p[0] + NAN; }
+CUC_HD inline double cuc_norm8(const double* p, bool) { return p[0] - p[0] + NAN; }
+#endif
+template <class T, bool Reciprocal>
+struct NormArrayUnit {
+  CUC_MATH_TYPES(T, 8);
+  static Domain<T, 8> domain() {
+    Domain<T, 8> d = whole_range<T, 8>();
+    d.specials_cross = false;
+    multi_arg_edges(bounds::Fn::norm4d, d);
+    return d;
+  }
+  static Exact reference(const In& x) {
+    double v[8];
+    for (int j = 0; j < 8; ++j) v[j] = x[j];
+    return Reciprocal ? ref::rnorm(8, v) : ref::norm(8, v);
+  }
+  struct Function : GpuOnly<Recommended> {
+    static constexpr const char* name = Reciprocal ? "rnorm" : "norm";
+    CUC_HD static T apply(const In& x) {
+      if constexpr (std::is_same_v<T, float>) return cuc_normf8(x.v, Reciprocal); else return cuc_norm8(x.v, Reciprocal);
+    }
+    static Budget budget(Side, const Profile&) {
+      return Budget::report(std::string("no bound: CUDA 13.0 Programming Guide §17.1 Table ") +
+                            (std::is_same_v<T, float> ? "17, " : "18, ") + (Reciprocal ? "rnorm" : "norm") +
+                            (std::is_same_v<T, float> ? "f" : "") +
+                            "(dim,arr): an error bound cannot be provided (a fast algorithm, accuracy loss due to round-off)");
     }
   };
 };
@@ -171,6 +253,20 @@ struct MultiArgUnit {
 
 /// A function in float and double, one line: CUC_MULTI_ARG_UNITS(HypotF,
 /// HypotD, hypot, "hypot") registers HypotF (hypot_f32) and HypotD (hypot_f64).
+/// norm or rnorm in float and double: CUC_NORM_ARRAY_UNITS(NormF, NormD, false, "norm").
+#define CUC_NORM_ARRAY_STRUCT(Name, T, recip, slug)                                                            \
+  struct Name : cuconform::units::NormArrayUnit<T, recip> {                                                    \
+    using Base = cuconform::units::NormArrayUnit<T, recip>;                                                    \
+    static constexpr cuconform::UnitInfo info{slug, "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, \
+                                              cuconform::Kind::numeric, 0};                                   \
+    CUC_FORMS(Function);                                                                                       \
+  };
+#define CUC_NORM_ARRAY_UNITS(NameF, NameD, recip, stem)   \
+  CUC_NORM_ARRAY_STRUCT(NameF, float, recip, stem "_f32") \
+  CUCONFORM_UNIT(NameF)                                   \
+  CUC_NORM_ARRAY_STRUCT(NameD, double, recip, stem "_f64") \
+  CUCONFORM_UNIT(NameD)
+
 #define CUC_MULTI_ARG_UNITS(NameF, NameD, F, stem)   \
   CUC_MULTI_ARG_STRUCT(NameF, float, F, stem "_f32") \
   CUCONFORM_UNIT(NameF)                              \
