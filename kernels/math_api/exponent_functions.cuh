@@ -23,55 +23,8 @@ CUC_SCALE_UNITS(LdexpF, LdexpD, ldexp, "ldexp")
 CUC_SCALE_UNITS(ScalbnF, ScalbnD, scalbn, "scalbn")
 CUC_SCALE_UNITS(ScalblnF, ScalblnD, scalbln, "scalbln")
 
-struct FrexpF : FrexpUnit<float> {
-  using Base = FrexpUnit<float>;
-  static constexpr UnitInfo info{"frexp_f32", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Mantissa, Exponent);
-};
-CUCONFORM_UNIT(FrexpF)
-struct FrexpD : FrexpUnit<double> {
-  using Base = FrexpUnit<double>;
-  static constexpr UnitInfo info{"frexp_f64", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Mantissa, Exponent);
-};
-CUCONFORM_UNIT(FrexpD)
-
-struct ModfF : ModfUnit<float> {
-  using Base = ModfUnit<float>;
-  static constexpr UnitInfo info{"modf_f32", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Fraction, Integral);
-};
-CUCONFORM_UNIT(ModfF)
-struct ModfD : ModfUnit<double> {
-  using Base = ModfUnit<double>;
-  static constexpr UnitInfo info{"modf_f64", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Fraction, Integral);
-};
-CUCONFORM_UNIT(ModfD)
-
-struct RemquoF : RemquoUnit<float> {
-  using Base = RemquoUnit<float>;
-  static constexpr UnitInfo info{"remquo_f32", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Remainder, Quotient);
-};
-CUCONFORM_UNIT(RemquoF)
-struct RemquoD : RemquoUnit<double> {
-  using Base = RemquoUnit<double>;
-  static constexpr UnitInfo info{"remquo_f64", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Remainder, Quotient);
-};
-CUCONFORM_UNIT(RemquoD)
-
-struct NanF : NanUnit<float> {
-  using Base = NanUnit<float>;
-  static constexpr UnitInfo info{"nan_f32", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Nan, Quiet);
-};
-CUCONFORM_UNIT(NanF)
-struct NanD : NanUnit<double> {
-  using Base = NanUnit<double>;
-  static constexpr UnitInfo info{"nan_f64", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Nan, Quiet);
-};
-CUCONFORM_UNIT(NanD)
+CUC_EXACT_PARTS_UNITS(FrexpF, FrexpD, FrexpUnit, "frexp", Mantissa, Exponent)
+CUC_EXACT_PARTS_UNITS(ModfF, ModfD, ModfUnit, "modf", Fraction, Integral)
+CUC_EXACT_PARTS_UNITS(RemquoF, RemquoD, RemquoUnit, "remquo", Remainder, Quotient)
+CUC_EXACT_PARTS_UNITS(NanF, NanD, NanUnit, "nan", Nan, Quiet)
 }  // namespace cuconform::units

@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <random>
 #include <vector>
 
 #include "cuconform/ref_exact_functions.h"
@@ -22,17 +21,9 @@ using ref::Format;
 
 namespace {
 
-template <class T> std::vector<T> operands(unsigned seed, int n) {
-  std::mt19937_64 g(seed);
-  std::vector<T> v = test::edge_values<T>();
-  v.push_back(std::numeric_limits<T>::quiet_NaN());
-  while (static_cast<int>(v.size()) < n) v.push_back(test::random_bits<T>(g));
-  return v;
-}
-
 template <class T> void check_all() {
   const Format f = sizeof(T) == 4 ? Format::binary32 : Format::binary64;
-  const std::vector<T> a = operands<T>(31, 3000), b = operands<T>(37, 3000);
+  const std::vector<T> a = test::operands<T>(31, 3000), b = test::operands<T>(37, 3000);
   int bad = 0;
   auto expect = [&](const char* what, double ref, T got, T x, T y) {
     if (!test::same_answer(ref, got) && bad++ < 8)

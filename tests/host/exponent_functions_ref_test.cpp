@@ -11,7 +11,6 @@
 #include <climits>
 #include <cmath>
 #include <limits>
-#include <random>
 #include <vector>
 
 #include "cuconform/ref_exponent_functions.h"
@@ -22,19 +21,11 @@ using ref::Format;
 
 namespace {
 
-template <class T> std::vector<T> operands(unsigned seed, int n) {
-  std::mt19937_64 g(seed);
-  std::vector<T> v = test::edge_values<T>();
-  v.push_back(std::numeric_limits<T>::quiet_NaN());
-  for (double h : {0.5, 1.5, 2.5, -2.5, -3.5, 4503599627370495.5, 8388607.5, -0.5, 0.49999997})
-    v.push_back(static_cast<T>(h));
-  while (static_cast<int>(v.size()) < n) v.push_back(test::random_bits<T>(g));
-  return v;
-}
-
 template <class T> void check_all() {
   const Format f = sizeof(T) == 4 ? Format::binary32 : Format::binary64;
-  const std::vector<T> a = operands<T>(41, 20000), b = operands<T>(43, 20000);
+  // The halfway cases of the roundings, beside the format's edges.
+  const std::initializer_list<double> halves = {0.5, 1.5, 2.5, -2.5, -3.5, 4503599627370495.5, 8388607.5, -0.5, 0.49999997};
+  const std::vector<T> a = test::operands<T>(41, 20000, halves), b = test::operands<T>(43, 20000, halves);
   int bad = 0;
   auto expect = [&](const char* what, long long want, long long got, T x, T y) {
     if (want != got && bad++ < 8)

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <random>
 #include <vector>
@@ -33,6 +34,18 @@ template <class T> std::vector<T> edge_values() {
   return {T(0), -T(0), T(1), T(-1), T(1.5), T(3), L::max(), -L::max(), L::denorm_min(), -L::denorm_min(),
           L::min(), -L::min(), T(0.1), T(-7.25), L::infinity(), -L::infinity(), std::nextafter(T(1), T(2)),
           std::nextafter(T(1), T(0)), std::nextafter(L::min(), T(0))};
+}
+
+/// A host reference test's operands: the format's edge values, a quiet NaN,
+/// `extra` (each as a value of T), then random bit patterns of T (seeded) up
+/// to n in all.
+template <class T> std::vector<T> operands(unsigned seed, int n, std::initializer_list<double> extra = {}) {
+  std::mt19937_64 g(seed);
+  std::vector<T> v = edge_values<T>();
+  v.push_back(std::numeric_limits<T>::quiet_NaN());
+  for (double e : extra) v.push_back(static_cast<T>(e));
+  while (static_cast<int>(v.size()) < n) v.push_back(random_bits<T>(g));
+  return v;
 }
 
 /// Is x a signaling NaN (its quiet bit clear)?

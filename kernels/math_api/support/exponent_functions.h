@@ -422,6 +422,14 @@ template <ScaleOp Op> using ScaleD = ScaleUnit<double, Op>;
   CUC_EXACT_PARTS_STRUCT(NameD, cuconform::units::IntegerResultD<cuconform::units::IntegerOp::op>, stem "_f64", \
                          Function)                                                                             \
   CUCONFORM_UNIT(NameD)
+/// A unit template of this catalogue (FrexpUnit, ModfUnit, RemquoUnit,
+/// NanUnit) in float and double with its forms, one line:
+/// CUC_EXACT_PARTS_UNITS(FrexpF, FrexpD, FrexpUnit, "frexp", Mantissa, Exponent).
+#define CUC_EXACT_PARTS_UNITS(NameF, NameD, Tmpl, stem, ...)                                       \
+  CUC_EXACT_PARTS_STRUCT(NameF, cuconform::units::Tmpl<float>, stem "_f32", __VA_ARGS__)           \
+  CUCONFORM_UNIT(NameF)                                                                            \
+  CUC_EXACT_PARTS_STRUCT(NameD, cuconform::units::Tmpl<double>, stem "_f64", __VA_ARGS__)          \
+  CUCONFORM_UNIT(NameD)
 /// A scaling function in float and double: CUC_SCALE_UNITS(LdexpF, LdexpD, ldexp, "ldexp").
 #define CUC_SCALE_UNITS(NameF, NameD, op, stem)                                                                 \
   CUC_EXACT_PARTS_STRUCT(NameF, cuconform::units::ScaleF<cuconform::units::ScaleOp::op>, stem "_f32", Function) \
