@@ -53,34 +53,33 @@ CUC_HD inline T as_result_value(long long r, long long top) {
   return static_cast<long long>(v) == r ? v : static_cast<T>(NAN);
 }
 inline Exact exact_value(double v) { return Exact{v, 0.0}; }
-/// x's class from its bits (no floating-point compare, which a flag could
-/// change): 0 finite, 1 an infinity, 2 a NaN.
+/// The bits of x (the classifications below read them, not a floating-point
+/// compare, which a flag could change).
+template <class T>
+CUC_HD inline auto bits_of(T x) {
+  std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long> b;
+  memcpy(&b, &x, sizeof b);
+  return b;
+}
+/// x's class: 0 finite, 1 an infinity, 2 a NaN.
 template <class T>
 CUC_HD inline int value_class(T x) {
-  if constexpr (sizeof(T) == 4) {
-    unsigned b;
-    memcpy(&b, &x, sizeof b);
-    return (b & 0x7f800000u) != 0x7f800000u ? 0 : (b & 0x007fffffu) ? 2 : 1;
-  } else {
-    unsigned long long b;
-    memcpy(&b, &x, sizeof b);
-    return (b & 0x7ff0000000000000ull) != 0x7ff0000000000000ull ? 0 : (b & 0x000fffffffffffffull) ? 2 : 1;
-  }
+  const auto b = bits_of(x);
+  if constexpr (sizeof(T) == 4) return (b & 0x7f800000u) != 0x7f800000u ? 0 : (b & 0x007fffffu) ? 2 : 1;
+  else return (b & 0x7ff0000000000000ull) != 0x7ff0000000000000ull ? 0 : (b & 0x000fffffffffffffull) ? 2 : 1;
 }
 /// |x| < 2^63 (not NaN): where lrint and lround are defined (their result
 /// type is 64 bits here; beyond, C99 and the CUDA page leave it undefined).
-/// From the bits, so that no flag changes it.
 template <class T>
 CUC_HD inline bool fits_64_bits(T x) {
-  if constexpr (sizeof(T) == 4) {
-    unsigned b;
-    memcpy(&b, &x, sizeof b);
-    return (b & 0x7fffffffu) < 0x5f000000u;  // 2^63
-  } else {
-    unsigned long long b;
-    memcpy(&b, &x, sizeof b);
-    return (b & 0x7fffffffffffffffull) < 0x43e0000000000000ull;
-  }
+  if constexpr (sizeof(T) == 4) return (bits_of(x) & 0x7fffffffu) < 0x5f000000u;  // 2^63
+  else return (bits_of(x) & 0x7fffffffffffffffull) < 0x43e0000000000000ull;
+}
+/// Is x a quiet NaN (the significand's highest bit set)?
+template <class T>
+CUC_HD inline bool is_quiet_nan(T x) {
+  if constexpr (sizeof(T) == 4) return (bits_of(x) & 0x7fc00000u) == 0x7fc00000u;
+  else return (bits_of(x) & 0x7ff8000000000000ull) == 0x7ff8000000000000ull;
 }
 /// A function's exact row as its forms' budget: Unit::row() is the citation.
 template <class Unit>
@@ -324,20 +323,7 @@ struct NanUnit {
   };
   struct Quiet : Recommended, ExactRow<NanUnit> {
     static constexpr const char* name = "is_quiet";
-    CUC_HD static T apply(const In&) {
-      const T v = call();
-      bool quiet;
-      if constexpr (std::is_same_v<T, float>) {
-        unsigned b;
-        memcpy(&b, &v, sizeof b);
-        quiet = (b & 0x7fc00000u) == 0x7fc00000u;
-      } else {
-        unsigned long long b;
-        memcpy(&b, &v, sizeof b);
-        quiet = (b & 0x7ff8000000000000ull) == 0x7ff8000000000000ull;
-      }
-      return quiet ? T(1) : T(0);
-    }
+    CUC_HD static T apply(const In&) { return is_quiet_nan(call()) ? T(1) : T(0); }
     static Exact reference(const In&) { return exact_value(1.0); }
   };
 };
