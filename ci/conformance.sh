@@ -3,8 +3,10 @@
 # the CPU and, where there is a GPU, on the GPU; then write the summary and the
 # HTML report next to the records and say where they are.
 # Options: --require-gpu   a missing GPU (or no code for it) fails instead of skipping
-#          --tier smoke|full|exhaustive (default full; exhaustive runs only the
-#                 tier:exhaustive tests: all 2^32 inputs on a GPU, a strided subset on a CPU)
+#          --tier smoke|full|exhaustive|extended (default full; exhaustive runs only the
+#                 tier:exhaustive tests: all 2^32 inputs on a GPU, a strided subset on a CPU;
+#                 extended only the tier:extended tests: 2^32 drawn inputs of each function
+#                 of several arguments, GPU only)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${CUCONFORM_BUILD_DIR:-$root/build}
@@ -16,9 +18,10 @@ while [ $# -gt 0 ]; do
       case "${1:-}" in
         smoke|full) export CUCONFORM_TIER="$1" ;;
         exhaustive) exhaustive=1 ;;
-        *) echo "conformance.sh: --tier takes smoke, full or exhaustive, not '${1:-}'" >&2; exit 2 ;;
+        extended) exhaustive=2 ;;
+        *) echo "conformance.sh: --tier takes smoke, full, exhaustive or extended, not '${1:-}'" >&2; exit 2 ;;
       esac ;;
-    *) echo "conformance.sh: unknown option '$1' (known: --require-gpu, --tier smoke|full|exhaustive)" >&2; exit 2 ;;
+    *) echo "conformance.sh: unknown option '$1' (known: --require-gpu, --tier smoke|full|exhaustive|extended)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -28,8 +31,10 @@ if [ ! -x "$build/cuconform_default" ] || [ "${CUCONFORM_REBUILD:-1}" = 1 ]; the
 rc=0
 if [ "$exhaustive" = 1 ]; then
   select=(-L '^tier:exhaustive$')
+elif [ "$exhaustive" = 2 ]; then
+  select=(-L '^tier:extended$')
 else
-  select=(-LE '^(kind:framework|tier:exhaustive)$')
+  select=(-LE '^(kind:framework|tier:exhaustive|tier:extended)$')
 fi
 ctest --test-dir "$build" -j "$(nproc)" --no-tests=error "${select[@]}" --output-junit junit-conformance.xml || rc=$?
 run=$(cat "$build/results/CURRENT")

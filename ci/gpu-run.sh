@@ -5,6 +5,9 @@
 # Usage: ci/gpu-run.sh [build-dir | archive.tar.xz] [extra ctest args...]   Results are copied to $OUT if set.
 # An archive made by ci/pack-for-gpu.sh is unpacked into the checkout first
 # (it holds <build-dir>/..., at the path it had where it was built).
+# The extended tier (tier:extended: 2^32 drawn inputs per function of several
+# arguments) is left out unless CUCONFORM_EXTENDED=1, which runs it alone:
+#   CUCONFORM_EXTENDED=1 ci/gpu-run.sh ARCHIVE
 # Environment: CUCONFORM_JOBS (ctest -j, default 2 x the cores: a GPU test spends
 # its first seconds waiting for a CUDA context, which the driver makes one at a
 # time, so twice as many tests as cores keeps the cores busy), CUCONFORM_TIME_LIMIT (seconds).
@@ -36,8 +39,13 @@ if [ -n "${CUCONFORM_RESOURCE_SPEC:-}" ]; then
   [ -f "$CUCONFORM_RESOURCE_SPEC" ] || { echo "gpu-run: CUCONFORM_RESOURCE_SPEC='$CUCONFORM_RESOURCE_SPEC' is not a file" >&2; exit 2; }
   spec=(--resource-spec-file "$CUCONFORM_RESOURCE_SPEC")
 fi
+case "${CUCONFORM_EXTENDED:-0}" in
+  0) tier=(-LE '^tier:extended$') ;;
+  1) tier=(-L '^tier:extended$') ;;
+  *) echo "gpu-run: CUCONFORM_EXTENDED='$CUCONFORM_EXTENDED' is not 0 or 1" >&2; exit 2 ;;
+esac
 source "$root/ci/progress.sh"
-with_progress "gpu-run ctest" "$build/ctest-gpu.log" -- "${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-$((2 * $(nproc)))}" --no-tests=error --output-junit junit-gpu.xml "${spec[@]}" "$@"
+with_progress "gpu-run ctest" "$build/ctest-gpu.log" -- "${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-$((2 * $(nproc)))}" --no-tests=error --output-junit junit-gpu.xml "${spec[@]}" "${tier[@]}" "$@"
 rc=$?
 t1=$(date +%s)
 grep -E "tests passed|Failed|\*\*\*|Not Run" "$build/ctest-gpu.log" | tail -n 60

@@ -32,7 +32,7 @@ stamp=${CUCONFORM_RESULTS_DIR:-$build/results/run-$(date -u +%Y%m%d-%H%M%S)}
 source "$root/ci/progress.sh"
 CUCONFORM_RESULTS_DIR=$stamp-project CUCONFORM_RUN_LABEL="ci/test.sh project checks" \
 with_progress "ctest (project checks)" "$build/ctest-project.log" -- ctest --test-dir "$build" -j "$(nproc)" --no-tests=error \
-  --output-on-failure --output-junit junit.xml -L '^kind:(framework|selftest|codegen|infra)$' -LE '^tier:exhaustive$' || rc=$?
+  --output-on-failure --output-junit junit.xml -L '^kind:(framework|selftest|codegen|infra)$' -LE '^tier:(exhaustive|extended)$' || rc=$?
 grep -E '^[0-9]+% tests passed|\(Failed\)|\(Timeout\)|\*\*\*Failed' "$build/ctest-project.log" | tail -n 40
 [ "$rc" = 0 ] || grep -E -A25 '\*\*\*Failed|\*\*\*Timeout' "$build/ctest-project.log" | head -n 300
 # 2. The conformance verdicts of this machine's toolchain (CPU half; GPU half
@@ -41,7 +41,7 @@ grep -E '^[0-9]+% tests passed|\(Failed\)|\(Timeout\)|\*\*\*Failed' "$build/ctes
 #    is ci/conformance.sh and tools/cuconform.py gate against a baseline.
 CUCONFORM_RESULTS_DIR=$stamp-conformance CUCONFORM_RUN_LABEL="ci/test.sh conformance" \
 with_progress "ctest (conformance)" "$build/ctest-conformance.log" -- ctest --test-dir "$build" -j "$(nproc)" --no-tests=error \
-  --output-junit junit-conformance.xml -L '^kind:(numeric|kernel|perf|deploy)$' -LE '^tier:exhaustive$' || true
+  --output-junit junit-conformance.xml -L '^kind:(numeric|kernel|perf|deploy)$' -LE '^tier:(exhaustive|extended)$' || true
 tail -n 40 "$build/ctest-conformance.log"
 t2=$(date +%s)
 run=$stamp-conformance

@@ -14,7 +14,8 @@
 #     (--cuconform_profiles), grading and recording it under each.
 #   GPU side: one ctest test per unit, tier and code class,
 #     <p1+p2>/<Unit>.gpu (every form's sampled GPU test) and
-#     <p1+p2>/<Unit>.exhaustive_gpu (every sweep), run by the executable of
+#     <p1+p2>/<Unit>.exhaustive_gpu (every sweep), <p1+p2>/<Unit>.extended_gpu
+#     (every test of the extended tier), run by the executable of
 #     the class's first profile for every profile of the class; a profile whose
 #     device code differs is a class of its own and runs its own. A GPU process
 #     pays for a CUDA context (about 0.15 s serialised in the driver, 2.5 s
@@ -211,7 +212,7 @@ foreach(_g IN LISTS _tests)
     continue()
   endif()
   set(_labels "${_labels_${_k}}")
-  if(_g MATCHES "^([A-Za-z0-9_]+)\\.[A-Za-z0-9_.]+\\.(gpu|exhaustive_gpu)$")
+  if(_g MATCHES "^([A-Za-z0-9_]+)\\.[A-Za-z0-9_.]+\\.(gpu|exhaustive_gpu|extended_gpu)$")
     set(_gk "${CMAKE_MATCH_1}.${CMAKE_MATCH_2}")
     string(MAKE_C_IDENTIFIER "${_gk}" _gkk)
     if(NOT DEFINED _gwhere_${_gkk})
@@ -271,7 +272,7 @@ foreach(_gk IN LISTS _groups)
   endforeach()
   # Scheduling: the exhaustive tier and many-form units start first.
   set(_cost ${_gforms_${_gkk}})
-  if(_gk MATCHES "exhaustive_gpu$")
+  if(_gk MATCHES "(exhaustive|extended)_gpu$")
     math(EXPR _cost "${_cost} * 10")
   endif()
   set(_done "")

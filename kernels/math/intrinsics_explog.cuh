@@ -15,6 +15,7 @@
 //         intrinsic, Table 20); the intrinsic forms on the GPU only.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "cuconform/extended/draw.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -79,6 +80,32 @@ struct IntrinsicPow {
     return d;
   }
   static Exact reference(const In& x) { return ref::pow_c99(x[0], x[1]); }
+  /// The extended tier (GPU, 2^32 drawn inputs; cuconform/extended/run.cuh):
+  /// double pow at the exact arguments (Table 18: 2 ulp), stated within 2^-49
+  /// relative and checked against float128 by the tier. powf's row is graded
+  /// where it is an ulp row (not under fast-math, where powf is __powf).
+  static constexpr double extended_reference_rel_error = 0x1p-49;
+  CUC_HD static double extended_reference(const In& x) { return pow(widen_exact(x[0]), widen_exact(x[1])); }
+  /// One input in four: both arguments any bit pattern (the special values,
+  /// overflow, underflow). The others: any x, and y uniform in (-r, r) with
+  /// r = 150 / (|x's unbiased exponent| + 1), so that |y log2 |x|| reaches
+  /// about 150 and the results fill binary32's range; x made positive where
+  /// y is not an integer, and y an integer (truncated) for the fourth kind,
+  /// where a negative base has a real power. Exact double operations only.
+  CUC_HD static In extended_input(std::uint64_t i) {
+    const std::uint32_t a = extended::draw_word(i, 0), c = extended::draw_word(i, 1), d = extended::draw_word(i, 2);
+    In x;
+    x[0] = exhaustive::u2f(a);
+    x[1] = exhaustive::u2f(c);
+    if (i % 4 == 0) return x;
+    const int e = static_cast<int>((a >> 23) & 0xffu) - 127;
+    const double reach = 150.0 / ((e < 0 ? -e : e) + 1);
+    double y = (2 * extended::unit_interval(c, d) - 1) * reach;
+    if (i % 4 == 3) y = static_cast<double>(static_cast<long long>(y));
+    else x[0] = exhaustive::u2f(a & 0x7fffffffu);
+    x[1] = static_cast<float>(y);
+    return x;
+  }
   struct Standard : RowForm<float, Fn::pow, 2> {
     static constexpr const char* name = "powf";
     static constexpr Role role = Role::robust;

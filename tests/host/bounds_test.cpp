@@ -146,8 +146,16 @@ TEST(Bounds, DeviceRowCarriesTheRowForTheExhaustiveTier) {
     EXPECT_EQ(b.metric, Metric::report);
     EXPECT_EQ(b.dev.fn, -1);
   }
-  // Double functions carry no device row (the sweep is for binary32).
-  EXPECT_EQ(budget(Fn::log, Prec::f64, Side::cpu, kDefault).dev.fn, -1);
+  // Double functions carry their row too (the extended tier's depth part):
+  // glibc's double log, 1 ulp in every glibc table.
+  const Budget d = budget(Fn::log, Prec::f64, Side::cpu, kDefault);
+  if (glibc_table_for(major, minor, nullptr)) {
+    EXPECT_EQ(d.dev.fn, static_cast<int>(Fn::log));
+    EXPECT_EQ(d.dev.kind, static_cast<int>(bounds::Kind::ulp));
+    EXPECT_EQ(d.dev.ulps, 1);
+  } else {
+    EXPECT_EQ(d.dev.fn, -1);
+  }
 }
 
 // The toolkit policy (kernels/cuconform/bounds_toolkit.h): a build by a toolkit

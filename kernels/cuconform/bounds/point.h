@@ -26,7 +26,7 @@ inline Budget budget(Fn f, Prec pr, Side s, const Profile& p) {
   const Resolved r = resolve(f, pr, s, p);
   if (!r.row) return Budget::report(r.why);
   Budget b{Metric::bound, (r.row->kind == Kind::abs_on_range || r.row->kind == Kind::rel) ? r.row->abs : r.row->ulps, source_of(r, f, pr, s)};
-  if (pr == Prec::f32) {
+  {  // the row as plain numbers (the float sweeps, the extended tier's double depth part)
     const Row& row = *r.row;
     b.dev.fn = static_cast<int>(f);
     b.dev.row_fn = static_cast<int>(r.fn);

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "cuconform/bounds/exact_functions.h"
+#include "cuconform/exhaustive/bits.h"
 #include "cuconform/ref_exact_functions.h"
 #include "math/support/edge_sampler.h"
 #include "math/support/math_unit.h"
@@ -118,6 +119,32 @@ struct ExactTwoArgUnit {
     return d;
   }
   static Exact reference(const In& x) { return Row::reference(x[0], x[1]); }
+  /// The extended tier (float: 2^32 drawn pairs on the GPU;
+  /// cuconform/extended/run.cuh): the operation in double at the exact
+  /// arguments. fmod, remainder, fmax, fmin and copysign are exact there
+  /// (their results are an argument, or for fmod and remainder a value the
+  /// arguments' format holds: C99 F.9.7). fdim's x - y may round in double,
+  /// but RN to float of that is RN of the exact difference: double rounding
+  /// through a format of at least 2p + 2 bits is innocuous for + and -
+  /// (Figueroa, "When is double rounding innocuous?", SIGNUM 1995; 53 >= 50);
+  /// its reference is that float, rounded by bits (no profile flushes it),
+  /// so it is exact too. copysign reads
+  /// the sign from y's bits (a NaN's sign too, which widening would drop).
+  /// nextafter has no twin: a double's step is not a float's.
+  static constexpr bool extended = std::is_same_v<T, float> && Op != ExactOp::nextafter;
+  static constexpr double extended_reference_rel_error = 0.0;
+  CUC_HD static double extended_reference(const In& x) {
+    const double a = widen_exact(x[0]), b = widen_exact(x[1]);
+    switch (Op) {
+      case ExactOp::fmod: return fmod(a, b);
+      case ExactOp::remainder: return remainder(a, b);
+      case ExactOp::fdim: return widen_exact(exhaustive::u2f(exhaustive::rn_bits(fdim(a, b))));
+      case ExactOp::fmax: return fmax(a, b);
+      case ExactOp::fmin: return fmin(a, b);
+      case ExactOp::copysign: return copysign(a, (exhaustive::f2u(x[1]) >> 31) ? -1.0 : 1.0);
+      default: return a - a + NAN;
+    }
+  }
   template <class Role>
   struct Form : Role {
     CUC_HD static T apply(const In& x) { return Row::call(x[0], x[1]); }

@@ -28,6 +28,7 @@
 #include <cmath>
 
 #include "cuconform/ref.h"
+#include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -180,6 +181,7 @@ struct OneArgUnit {
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
     one_arg_edges(F, d);
+    add_hard_cases(F, d);  // CORE-MATH's published hard-to-round cases, where there are any
     return d;
   }
   static Exact reference(const In& x) { return Row::reference(x[0]); }
@@ -208,7 +210,9 @@ struct OneArgSweep {
   }
 };
 struct OneArgNoSweep {};
-/// The form of a function that row_sweep cannot serve (no sweepable twin).
+/// The float form of a function that row_sweep cannot serve (no sweepable
+/// twin). Double forms never take it: their value is their row's function,
+/// which the extended tier's depth part grades through its long double twin.
 struct NotRowSwept {
   static constexpr bool row_sweep = false;
 };
@@ -230,7 +234,8 @@ struct NotRowSwept {
         cuconform::units::OneArg<T, cuconform::bounds::Fn::F>::host, cuconform::Recommended,                          \
         cuconform::GpuOnly<cuconform::Recommended>>;                                                                  \
     struct Function : Base::Form<FunctionRole>,                                                                       \
-                      std::conditional_t<cuconform::units::OneArg<T, cuconform::bounds::Fn::F>::swept,               \
+                      std::conditional_t<cuconform::units::OneArg<T, cuconform::bounds::Fn::F>::swept ||              \
+                                             !std::is_same_v<T, float>,                                               \
                                          cuconform::units::OneArgNoSweep, cuconform::units::NotRowSwept> {            \
       static constexpr const char* name = #F;                                                                         \
     };                                                                                                                \

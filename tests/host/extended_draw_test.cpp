@@ -1,0 +1,120 @@
+// The extended tier's draws and its long double twin's decision rule
+// (fixtures/include/cuconform/extended/): what the GPU and the host must
+// agree on, and what the depth part's counts rest on.
+#include <gtest/gtest.h>
+
+#include <math.h>  // (cuconform/exhaustive/bits.h reads signbit unqualified, as in device code)
+
+#include <cmath>
+#include <cstring>
+#include <set>
+
+#include "cuconform/extended/draw.h"
+#include "cuconform/extended/long_double_twin.h"
+
+using namespace cuconform;
+
+namespace {
+std::uint32_t fbits(float x) { std::uint32_t u; std::memcpy(&u, &x, sizeof u); return u; }
+std::uint64_t dbits(double x) { std::uint64_t u; std::memcpy(&u, &x, sizeof u); return u; }
+}  // namespace
+
+TEST(ExtendedDraw, AnIndexAlwaysDrawsTheSameInput) {
+  for (std::uint64_t i : {0ull, 1ull, 12345ull, (1ull << 32) - 1}) {
+    const auto a = extended::draw<3>(i), b = extended::draw<3>(i);
+    for (int j = 0; j < 3; ++j) EXPECT_EQ(fbits(a[j]), fbits(b[j]));
+  }
+}
+
+TEST(ExtendedDraw, EvenIndicesAreUniformBitPatternsOddOnesCoupleTheExponents) {
+  int far_even = 0, specials = 0;
+  for (std::uint64_t i = 0; i < 200000; i += 2) {
+    const auto a = extended::draw<2>(i);
+    const int e0 = (fbits(a[0]) >> 23) & 0xff, e1 = (fbits(a[1]) >> 23) & 0xff;
+    far_even += std::abs(e0 - e1) > 8;
+    specials += e0 == 0xff || e1 == 0xff;
+  }
+  EXPECT_GT(far_even, 90000);  // independent exponents: |e0 - e1| > 8 for ~93% of pairs
+  EXPECT_GT(specials, 300);    // infinities and NaNs in their share (2 / 256 of the pairs)
+  for (std::uint64_t i = 1; i < 200000; i += 2) {
+    const auto a = extended::draw<4>(i);
+    const int e0 = (fbits(a[0]) >> 23) & 0xff;
+    if (e0 == 0xff) continue;
+    for (int j = 1; j < 4; ++j) {
+      const int e = (fbits(a[j]) >> 23) & 0xff;
+      ASSERT_LE(e, 254) << i;
+      ASSERT_GE(e, std::max(0, e0 - 8)) << i;
+      ASSERT_LE(e, std::min(254, e0 + 7)) << i;
+    }
+  }
+}
+
+TEST(ExtendedDraw, TheDoubleDrawGivesEveryBinadeTheSameShare) {
+  std::set<std::uint64_t> seen;
+  for (std::uint64_t i = 0; i < 4096; ++i) {
+    const auto a = extended::draw_f64<2>(i);
+    const std::uint64_t e = (dbits(a[0]) >> 52) & 0x7ff;
+    EXPECT_EQ(e, i % 2048);
+    seen.insert(e);
+    if (e != 0x7ff) {
+      const int e1 = static_cast<int>((dbits(a[1]) >> 52) & 0x7ff);
+      EXPECT_LE(e1, 2046);
+      EXPECT_LE(std::abs(e1 - static_cast<int>(e)), 32) << i;
+    }
+  }
+  EXPECT_EQ(seen.size(), 2048u);
+}
+
+TEST(LongDoubleTwin, DecidesOnlyAwayFromAMidpoint) {
+  const double rel = extended::kLongDoubleTwinRelError;
+  const double x = 1.0 + 0x1p-40;
+  const long double ulp = 0x1p-52L;
+  // Exactly a double, a quarter ulp off: decided.
+  EXPECT_TRUE(extended::twin_decides_double(static_cast<long double>(x), rel));
+  EXPECT_TRUE(extended::twin_decides_double(x + ulp / 4, rel));
+  // On the midpoint, and within 2^-58 relative of it: not decided.
+  EXPECT_FALSE(extended::twin_decides_double(x + ulp / 2, rel));
+  EXPECT_FALSE(extended::twin_decides_double(x + ulp / 2 - 0x1p-60L, rel));
+  EXPECT_FALSE(extended::twin_decides_double(x + ulp / 2 + 0x1p-60L, rel));
+  // 2^-56 away: decided, on both sides.
+  EXPECT_TRUE(extended::twin_decides_double(x + ulp / 2 - 0x1p-56L, rel));
+  EXPECT_TRUE(extended::twin_decides_double(x + ulp / 2 + 0x1p-56L, rel));
+  // Subnormal doubles: their spacing is absolute, the test the same.
+  EXPECT_TRUE(extended::twin_decides_double(0x1p-1050L, rel));
+  EXPECT_FALSE(extended::twin_decides_double(0x1.8p-1074L, rel));  // between 2^-1074 and 2^-1073
+  // The top of the range, infinities, zeros: twin_exact's, or float128's.
+  EXPECT_FALSE(extended::twin_decides_double(0x1.fffffffffffffp1023L, rel));
+  EXPECT_FALSE(extended::twin_decides_double(INFINITY, rel));
+  EXPECT_FALSE(extended::twin_decides_double(0.0L, rel));
+}
+
+TEST(LongDoubleTwin, TakesClassOverflowAndZerosFromTheTwin) {
+  const double rel = extended::kLongDoubleTwinRelError;
+  double hi = 1, lo = 1;
+  bool decided = false;
+  extended::twin_exact(NAN, rel, &hi, &lo, &decided);
+  EXPECT_TRUE(decided && std::isnan(hi));
+  extended::twin_exact(-0x1p1100L, rel, &hi, &lo, &decided);  // past double's range: -inf
+  EXPECT_TRUE(decided && std::isinf(hi) && hi < 0);
+  extended::twin_exact(0x1.fffffffffffff8p1023L, rel, &hi, &lo, &decided);  // the overflow boundary itself
+  EXPECT_FALSE(decided);
+  extended::twin_exact(-0.0L, rel, &hi, &lo, &decided);
+  EXPECT_TRUE(decided && hi == 0 && std::signbit(hi));
+  extended::twin_exact(1.0L + 0x1p-60L, rel, &hi, &lo, &decided);
+  EXPECT_TRUE(decided);
+  EXPECT_EQ(hi, 1.0);
+  EXPECT_EQ(lo, 0x1p-60);
+}
+
+TEST(LongDoubleTwin, KnowsItsRowsAndTheirArities) {
+  using bounds::Fn;
+  for (Fn f : {Fn::sin, Fn::exp10, Fn::rsqrt, Fn::tgamma, Fn::atan2, Fn::hypot})
+    EXPECT_TRUE(extended::has_long_double_twin(static_cast<int>(f)));
+  for (Fn f : {Fn::sinpi, Fn::lgamma, Fn::j0, Fn::erfinv, Fn::sincos})
+    EXPECT_FALSE(extended::has_long_double_twin(static_cast<int>(f)));
+  EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(Fn::atan2)), 2);
+  EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(Fn::sin)), 1);
+  bool ok = false;
+  EXPECT_EQ(extended::long_double_twin(static_cast<int>(Fn::rsqrt), 4.0, 0.0, &ok), 0.5L);
+  EXPECT_TRUE(ok);
+}

@@ -1,0 +1,45 @@
+//===-- Self-test: a double function wrong in a narrow slice of one binade ===//
+// sinh graded by its row (Table 18: 2 ulp), 4 ulp off in one binade,
+// [2^-600, 2^-599), and there only where the significand's top 12 bits are
+// 0x5a5: one input in 4,096 of that binade, which itself is one of 2,048.
+// The extended tier's depth part draws 2^28 inputs, 2^17 of them in each
+// binade, so about 32 in the slice (planted_extended: must fail there); the
+// sampled tier's 10^5 inputs expect 0.01 (its test of the same form is a
+// control and must pass). Built on the catalogue's own unit, so that its
+// reference, row and special values are the ones sinh is graded by.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cstring>
+
+#include "math_api/support/one_arg.h"
+
+namespace cuconform::selftest {
+
+struct PlantedDepthSinh : units::OneArgUnit<double, bounds::Fn::sinh> {
+  static constexpr UnitInfo info{"planted_depth_sinh", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
+                                 Kind::numeric, 0};
+  using Base = units::OneArgUnit<double, bounds::Fn::sinh>;
+  static constexpr unsigned long long kBinade = 1023 - 600;  // the exponent field of [2^-600, 2^-599)
+  static constexpr unsigned long long kSlice = 0x5a5;        // the significand's top 12 bits there
+  struct Window : Base::Form<Recommended> {
+    static constexpr const char* name = "sinh_binade_window";
+    static constexpr bool planted_extended = true;
+    CUC_HD static double apply(const In& x) {
+      const double v = x[0];
+      double r = sinh(v);
+      unsigned long long b;
+      std::memcpy(&b, &v, sizeof b);
+      if (((b >> 52) & 0x7ffu) == kBinade && ((b >> 40) & 0xfffu) == kSlice) {
+        unsigned long long rb;
+        std::memcpy(&rb, &r, sizeof rb);
+        rb += 4;
+        std::memcpy(&r, &rb, sizeof r);
+      }
+      return r;
+    }
+  };
+  using forms = Forms<Window>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedDepthSinh)
+
+}  // namespace cuconform::selftest
