@@ -16,6 +16,7 @@
 //         representation error as the allowed growth. Float and double.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -27,6 +28,7 @@ struct CbrtVsPowBase {
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
     add_representable_edges(d, {8.0, -8.0, 27.0, -27.0, 2.0, 0.125, 1e-30, 3e38, 1e-44, 64.0, 1e300, 1e-300, -1e300});
+    add_hard_cases(Fn::cbrt, d);  // published hard cases (double)
     return d;
   }
   static Exact reference(const In& x) { return ref::cbrt(x[0]); }

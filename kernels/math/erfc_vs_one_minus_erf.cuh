@@ -13,6 +13,7 @@
 //         in Table 20: -use_fast_math changes only FTZ.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -25,6 +26,7 @@ struct ErfcBase {
     Domain<T, 1> d = whole_range<T>();
     add_edges(d, {3.0, 4.0, 5.0, 10.0, 9.19, 10.05, 26.5, 27.2, -3.0, 0.5, 0.47});
     add_uniform_edges(d, 0, -span, span, 6000, 0xe4fc);
+    for (const Fn f : {Fn::erf, Fn::erfc}) add_hard_cases(f, d);  // published hard cases (double)
     return d;
   }
   static Exact reference(const In& x) { return ref::erfc(x[0]); }

@@ -15,6 +15,7 @@
 //         binade-stratified sample, with special values exact.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -32,6 +33,7 @@ struct ExpBaseVsPow {
     d.arg[0] = {static_cast<T>(lo), static_cast<T>(hi), true, false};
     for (double n = std::ceil(lo); n <= hi; n += 1) add_edge(d, n);
     add_uniform_edges(d, 0, lo, hi, 4000, Ten ? 0xe10 : 0xe2);
+    add_hard_cases(Ten ? Fn::exp10 : Fn::exp2, d);  // published hard cases (double)
     return d;
   }
   static Exact reference(const In& x) { return Ten ? ref::exp10(x[0]) : ref::exp2(x[0]); }

@@ -16,6 +16,7 @@
 #pragma once
 #include <cmath>
 
+#include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -31,6 +32,7 @@ struct Logarithm {
       add_edge(d, std::ldexp(1.0, e));
     double ten = 1;
     for (int k = 0; k <= 22; ++k, ten *= 10) add_edge(d, ten);
+    add_hard_cases(L, d);  // published hard cases (double)
     return d;
   }
   static Exact reference(const In& x) {

@@ -16,6 +16,7 @@
 //         kernels/codegen/rsqrt_explicit.cuh.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -26,6 +27,7 @@ struct RsqrtBase {
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
     add_representable_edges(d, {4.0, 0.25, 2.0, 3.0, 1e-40, 1e-310, 0x1p-149, 0x1p126, 0x1p127});
+    add_hard_cases(Fn::rsqrt, d);  // published hard cases (double)
     return d;
   }
   static Exact reference(const In& x) { return ref::rsqrt(x[0]); }

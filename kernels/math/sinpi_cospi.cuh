@@ -21,6 +21,7 @@
 //         degrees with the division's and sinpi's bounds.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -35,6 +36,7 @@ struct SinpiBase {
                   1e3, 1e6, 1e7, 8388607.5, 8388608.0, 16777216.0, 1e15, 4503599627370495.5, 1e300});
     add_uniform_edges(d, 0, -4.0, 4.0, 2000, 0x23);
     add_uniform_edges(d, 0, -720.0, 720.0, 1000, 0x2323);
+    for (const Fn f : {Fn::sinpi, Fn::cospi}) add_hard_cases(f, d);  // published hard cases (double)
     return d;
   }
   static Exact reference(const In& x) { return ref::sinpi(x[0]); }

@@ -19,6 +19,7 @@
 //         each threshold and large k.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -71,6 +72,7 @@ struct TrigReductionBase {
       const double k = std::floor(std::ldexp(1.0 + static_cast<double>(s >> 12) * 0x1p-52, e > 52 ? 52 : e));
       near_multiple(d, std::ldexp(k, e > 52 ? e - 52 : 0));
     }
+    for (const Fn f : {Fn::sin, Fn::cos, Fn::tan}) add_hard_cases(f, d);  // published hard cases (double)
     return d;
   }
   static Exact reference(const In& x) { return ref::sin(x[0]); }

@@ -13,13 +13,18 @@
 // for atan2 (its zeros and NaN), and the CUDA pages for the norms (an
 // infinite coordinate gives +inf, or +0 for a reciprocal, even beside a NaN;
 // all zeros give +0, or +inf; hypot(x, +-0) is |x|): bounds/special.h for
-// the two-argument ones, norm_special() below for three and four.
+// the two-argument ones, norm_special() below for three and four. Among the
+// edge points of atan2 and hypot: CORE-MATH's published hard-to-round cases
+// (math/support/hard_cases.h). The float rows are also in the extended tier
+// (2^32 drawn inputs, GPU; extended_reference), the double ones in its depth
+// part (2^28 inputs stratified by binade; cuconform/extended/depth.cuh).
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cmath>
 #include <limits>
 
 #include "cuconform/ref_multi_arg.h"
+#include "math/support/hard_cases.h"
 #include "math/support/edge_sampler.h"
 #include "math/support/math_unit.h"
 
@@ -170,10 +175,22 @@ struct MultiArgUnit {
     } else {
       if (Row::arity > 2) d.specials_cross = false;  // 9^4 crossed specials would outnumber the sample
       multi_arg_edges(F, d);
+      add_hard_cases(F, d);  // CORE-MATH's published hard-to-round cases (math/support/hard_cases.h)
       return d;
     }
   }
   static Exact reference(const In& x) { return Row::reference(x); }
+  /// The extended tier (GPU, 2^32 drawn inputs; cuconform/extended/run.cuh):
+  /// the row's double function at the exact arguments. Stated within 2^-49
+  /// relative, 8 ulp of double: Table 18 gives these 1 or 2 ulp; the tier
+  /// checks it against float128. Not jn and yn, whose rows are per order.
+  static constexpr bool extended = std::is_same_v<T, float> && F != bounds::Fn::jn && F != bounds::Fn::yn;
+  static constexpr double extended_reference_rel_error = 0x1p-49;
+  CUC_HD static double extended_reference(const In& x) {
+    Args<double, Row::arity> d;
+    for (int j = 0; j < Row::arity; ++j) d[j] = widen_exact(x[j]);
+    return MultiArg<double, F>::call(d);
+  }
   template <class Role>
   struct Form : RowForm<T, F>, Role {
     CUC_HD static T apply(const In& x) { return Row::call(x); }

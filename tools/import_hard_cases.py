@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Turn CORE-MATH's published hard-to-round cases into a C++ header of bit patterns.
+
+CORE-MATH (https://core-math.gitlabpages.inria.fr/, MIT licence) publishes, per
+function, inputs whose exact result lies unusually close to a rounding
+boundary ("worst cases", the *.wc files beside each implementation). They are
+inputs where a library that is not correctly rounded is most likely to round
+the wrong way. This tool reads such files (one input per line, hexadecimal
+floating-point literals separated by commas; '#' starts a comment) and writes
+them as arrays of binary32 (or binary64) bit patterns, so that the sampled
+tier can grade them without reading files at run time.
+
+  tools/import_hard_cases.py --repo DIR --commit SHA [--format binary64] [--max N]
+                             --out HEADER NAME=PATH ...
+
+NAME is the array's name, PATH the file's path inside the CORE-MATH tree at
+that commit (read with `git show`). Only the numbers are taken. --max N keeps
+N cases of a longer file, evenly spaced through it (its order: by input, in
+the groups the file gives), and says so in the header.
+"""
+import argparse
+import struct
+import subprocess
+import sys
+
+
+FORMATS = {"binary32": ("<f", "<I", 8, "std::uint32_t", "u"), "binary64": ("<d", "<Q", 16, "std::uint64_t", "ull")}
+FMT = FORMATS["binary32"]
+
+
+def parse_line(line, path, lineno):
+    text = line.split("#", 1)[0].strip()
+    if not text:
+        return None
+    values = []
+    for field in text.split(","):
+        field = field.strip()
+        if field.isalpha() and field.isupper() and field.startswith("E"):
+            continue  # an errno name the file expects after the input (errno is not graded)
+        sign = (0x80000000 if FMT[0] == "<f" else 0x8000000000000000) if field.startswith("-") else 0
+        name = field.lstrip("+-").lower()
+        if name in NAMED:
+            values.append(sign | NAMED[name])
+            continue
+        try:
+            v = float.fromhex(field)
+        except ValueError:
+            sys.exit(f"import_hard_cases: {path}:{lineno}: '{field}' is not a hexadecimal floating-point literal")
+        # A value binary32 does not hold (the special-value lists name double
+        # extremes such as 0x1p-1022) is taken rounded to nearest, and counted.
+        if FMT[0] == "<d":
+            bits = struct.unpack("<Q", struct.pack("<d", v))[0]
+        else:
+            bits = struct.unpack("<I", struct.pack("<f", v))[0] if abs(v) <= FLT_MAX else (sign | 0x7f800000)
+        if struct.unpack(FMT[0], struct.pack(FMT[1], bits))[0] != v:
+            ROUNDED.append(f"{path}:{lineno}: {field}")
+        values.append(bits)
+    return values
+
+
+# Named values of the special-value lists: a signalling NaN, a quiet NaN, infinity.
+NAMED32 = {"snan": 0x7fa00000, "nan": 0x7fc00000, "inf": 0x7f800000}
+NAMED64 = {"snan": 0x7ff4000000000000, "nan": 0x7ff8000000000000, "inf": 0x7ff0000000000000}
+NAMED = NAMED32
+ROUNDED = []
+FLT_MAX = float.fromhex("0x1.fffffep127")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repo", required=True, help="a git clone of CORE-MATH (or a mirror of it)")
+    ap.add_argument("--commit", required=True)
+    ap.add_argument("--source", default="CORE-MATH", help="how the header names where the cases come from")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--format", choices=sorted(FORMATS), default="binary32")
+    ap.add_argument("--max", type=int, default=0, help="keep at most this many cases per file, evenly spaced")
+    ap.add_argument("files", nargs="+", metavar="NAME=PATH")
+    args = ap.parse_args()
+    global FMT, NAMED
+    FMT = FORMATS[args.format]
+    NAMED = NAMED64 if args.format == "binary64" else NAMED32
+    arrays = []
+    for spec in args.files:
+        if "=" not in spec:
+            sys.exit(f"import_hard_cases: '{spec}' is not NAME=PATH")
+        name, path = spec.split("=", 1)
+        try:
+            text = subprocess.run(["git", "-C", args.repo, "show", f"{args.commit}:{path}"], check=True,
+                                  capture_output=True, text=True).stdout
+        except subprocess.CalledProcessError as e:
+            sys.exit(f"import_hard_cases: cannot read {path} at {args.commit}: {e.stderr.strip()}")
+        rows = [r for i, line in enumerate(text.splitlines(), 1) if (r := parse_line(line, path, i)) is not None]
+        if not rows:
+            sys.exit(f"import_hard_cases: {path} holds no cases")
+        arity = len(rows[0])
+        if any(len(r) != arity for r in rows):
+            sys.exit(f"import_hard_cases: {path}: lines with different numbers of arguments")
+        total = len(rows)
+        if args.max and total > args.max:
+            rows = [rows[k * total // args.max] for k in range(args.max)]
+        arrays.append((name, path, arity, rows, total))
+    out = [f"//===-- Published hard-to-round cases ({args.source}), as {args.format} bit patterns",
+           f"// Generated by tools/import_hard_cases.py from {args.source} at commit {args.commit[:12]}:",
+           "// inputs whose exact results lie closest to a rounding boundary, published",
+           "// beside each correctly rounded implementation. Do not edit; run the tool again.",
+           "//===----------------------------------------------------------------------===//",
+           "#pragma once", "#include <cstdint>", "", "namespace cuconform::hard_cases {", ""]
+    _, _, width, ctype, suffix = FMT
+    for name, path, arity, rows, total in arrays:
+        kept = f"{len(rows)} inputs" if len(rows) == total else f"{len(rows)} of its {total} inputs, evenly spaced"
+        out.append(f"/// {path}: {kept} of {arity} argument{'s' if arity > 1 else ''}, in its order.")
+        out.append(f"inline constexpr {ctype} {name}[][{arity}] = {{")
+        for r in rows:
+            out.append("    {" + ", ".join(f"0x{b:0{width}x}{suffix}" for b in r) + "},")
+        out.append("};")
+        out.append("")
+    out.append("}  // namespace cuconform::hard_cases")
+    with open(args.out, "w") as f:
+        f.write("\n".join(out) + "\n")
+    print(f"import_hard_cases: wrote {args.out}: " + ", ".join(f"{n} {len(r)}" for n, _, _, r, _ in arrays) +
+          f"; {len(ROUNDED)} values not in {args.format} taken rounded to nearest")
+
+
+if __name__ == "__main__":
+    main()
