@@ -21,7 +21,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "cuconform/ref_multi_arg.h"
 #include "math/support/hard_cases.h"
@@ -102,6 +105,33 @@ bool norm_special(const Args<T, N>& x) {
     if (x[j] != 0) all_zero = false;
   }
   return all_zero;
+}
+
+/// A signalling NaN (quiet bit clear), read from the bits: widening to double
+/// would quiet it.
+template <class T>
+bool is_signalling_nan(T v) {
+  if constexpr (std::is_same_v<T, float>) {
+    std::uint32_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return (b & 0x7f800000u) == 0x7f800000u && (b & 0x7fffffu) != 0 && !(b & 0x400000u);
+  } else {
+    std::uint64_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return (b & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (b & 0xfffffffffffffull) != 0 &&
+           !(b & 0x8000000000000ull);
+  }
+}
+
+/// hypot(+-inf, NaN) on the host: Annex F.9.4.3 gives +inf "even if y is a
+/// NaN", but C leaves signalling NaNs unspecified (F.2.1) and IEEE 754-2019
+/// 9.2.1 gives +inf for a quiet NaN only, so a host library may return a NaN
+/// for a signalling one (glibc does; CORE-MATH's special list has such
+/// pairs). The GPU keeps its CUDA page's +inf for every NaN.
+template <class T>
+bool host_hypot_snan_unspecified(bounds::Fn f, const T& a, const T& b, Side s) {
+  if (s != Side::cpu || (f != bounds::Fn::hypot && f != bounds::Fn::rhypot)) return false;
+  return (std::isinf(a) && is_signalling_nan(b)) || (std::isinf(b) && is_signalling_nan(a));
 }
 
 /// The orders jn and yn are graded at (host only): n in [0, 200], each with x
@@ -199,6 +229,8 @@ struct MultiArgUnit {
         // jn(n, -inf): its CUDA page gives +inf's result only, no document the sign here.
         if (F == bounds::Fn::jn && x[1] == -std::numeric_limits<T>::infinity())
           return PointBound::zero_any_sign("jn(n, -inf): zero, no documented sign");
+        if (host_hypot_snan_unspecified(F, x[0], x[1], s))
+          return PointBound::none("hypot(+-inf, signalling NaN): unspecified on the host (C99 F.2.1; IEEE 754-2019 9.2.1)");
         return RowForm<T, F>::row_at(x[0], x[1], e, s, p);
       } else {
         if (norm_special(x)) return PointBound::exact_value(bounds::rn<T>(e), "special(CUDA Math API page)");
