@@ -32,7 +32,9 @@
 //                 value (float128 through cuconform/ref.h), checked on the GPU's
 //                 output and on the host answers; with `static constexpr bool
 //                 bitwise = false` it replaces the bitwise comparison (answers
-//                 that may differ between host and GPU, e.g. sinf)
+//                 that may differ between host and GPU, e.g. sinf). Its
+//                 measure()/note() report numbers no document bounds (the GPU's
+//                 first launch's go into the record)
 //   observe(c, in, out, Observations&)  what the forms marked `observed` did
 //                 (unsafe forms: recorded as findings, never graded by value)
 //   outputs_undefined = "why"  (on a form) its outputs are not defined, e.g. a planted
@@ -265,6 +267,13 @@ struct BoundChecks {
                            std::to_string(err) + " > bound " + std::to_string(bound) + " [" + source + "]");
     }
   }
+  /// Numbers measured where nothing documented bounds them (a distribution of
+  /// errors): they go into the record's measures and notes, graded by nothing.
+  /// Kept from the GPU's first launch only (the host answer is the reference).
+  std::vector<std::pair<std::string, double>> measures;
+  std::vector<std::string> notes;
+  void measure(const std::string& name, double v) { measures.push_back({name, v}); }
+  void note(std::string line) { notes.push_back(std::move(line)); }
 };
 
 /// What a form the guide calls unsafe did (a litmus test's forbidden outcome,

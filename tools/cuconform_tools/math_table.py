@@ -9,8 +9,10 @@ Sections (markdown):
   2. exhaustive tier: records whose tier is exhaustive or exhaustive-subset, or
      whose test is an exhaustive one (.exhaustive_gpu / .exhaustive_cpu_subset),
      selftests included and marked, on the chosen side;
-  3. host/device disagreements: GPU math records with measures.host_device_differ > 0;
-  4. failures: every failing record of sections 1 and 2.
+  3. 16-bit math functions (math_table_lowp.py): the error distributions of the __half and
+     __nv_bfloat16 functions, reported (no documented bound);
+  4. host/device disagreements: GPU math records with measures.host_device_differ > 0;
+  5. failures: every failing record of sections 1, 2 and 3.
 
 Usage: cuconform math-table RESULTS... [--side gpu|cpu] [--profile NAME]... [-o FILE]
 RESULTS: results folders (build/results/run-*), record files (cuconform.record/1)
@@ -26,6 +28,7 @@ import sys
 
 from .jsonio import read_json
 from .llvm_figures import SOURCE as LLVM_SOURCE, llvm_cell
+from .math_table_lowp import section_lowp
 from .records import folder_entries, run_folders
 from .schema import MATRIX_SCHEMA, RECORD_SCHEMA, InputError, profile_key
 
@@ -385,8 +388,9 @@ def render(recs, side, sources):
     s1, sel1 = section_math(recs, side)
     s2, sel2 = section_exhaustive(recs, side)
     s3, sel3 = section_disagree(recs)
-    lines += s1 + s2 + s3 + section_failures(sel1 + sel2)
-    return "\n".join(lines).rstrip("\n") + "\n", bool(sel1 or sel2 or sel3)
+    s4, sel4 = section_lowp(recs, side)
+    lines += s1 + s2 + s4 + s3 + section_failures(sel1 + sel2 + sel4)
+    return "\n".join(lines).rstrip("\n") + "\n", bool(sel1 or sel2 or sel3 or sel4)
 
 
 def main(argv=None):

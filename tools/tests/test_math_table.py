@@ -171,6 +171,29 @@ class TestTable(MathTableTestCase):
         s2cpu = self.section(self.cli(d, "--side", "cpu", expect=0).stdout, "Exhaustive tier")
         self.assertEqual(self.row(s2cpu, "SqrtExh.sqrtf")[2:4], ["exhaustive-subset", "4206629"])
 
+    def test_lowp_section_reports_distributions(self):
+        def lowp(unit, profile, fn, mx, off1, verdict="pass", selftest=False):
+            m = {fn + ".max_ulp": mx, fn + ".at_1_ulp": off1, fn + ".at_2_ulp": 0, fn + ".at_3_ulp": 0,
+                 fn + ".at_4_or_more_ulp": 0, fn + ".worst_input_bits": 0x3c01, fn + ".worst_got_bits": 0x3c02,
+                 fn + ".worst_correctly_rounded_bits": 0x3c03}
+            return record(unit=unit, form="exhaustive", kind="selftest" if selftest else "kernel", catalog_id="F10",
+                          profile=profile, verdict=verdict, metric="bound", budget=0, measures=m, selftest=selftest)
+        recs = standard_records() + [lowp("HalfMath", "default", "hsin", 1, 7), lowp("HalfMath", "fast-math", "hsin", 3, 900),
+                                     lowp("Bf16Math", "default", "hexp", 0, 0, verdict="fail"),
+                                     lowp("PlantedLowpMathHalf", "default", "hrint", 1, 1, selftest=True)]
+        out = self.cli(self.run_dir("run", recs), expect=0).stdout
+        s = self.section(out, "16-bit math functions")
+        self.assertIsNotNone(s, out)
+        self.assertIn("not graded", s)
+        self.assertEqual(self.header(s), ["type", "function", "default", "fast-math",
+                                          "worst value: profile: input -> got", "exact checks"])
+        self.assertEqual(self.row(s, "hsin"), ["__half", "hsin", "1 (7)", "3 (900)",
+                                                "fast-math: 0x3c01 -> 0x3c02 (cr 0x3c03)", "pass"])
+        self.assertEqual(self.row(s, "hexp")[:4], ["__nv_bfloat16", "hexp", "0 (0)", "-"])
+        self.assertEqual(self.row(s, "hexp")[-2:], ["-", "fail"])               # 0 ulp: no worst value
+        self.assertIsNone(self.row(s, "hrint"))                          # selftests are left out
+        self.assertIn("Bf16Math.exhaustive", self.section(out, "Failures"))
+
     def test_no_exhaustive_section_without_exhaustive_records(self):
         d = self.run_dir("run", [r for r in standard_records() if r["unit"] != "SqrtExh"])
         out = self.cli(d, expect=0).stdout

@@ -1,0 +1,70 @@
+//===-- Self-test of the 16-bit math-function sweep (F10) ------------------===//
+// PlantedLowpMath  the sweep of kernels/lowp/support/lowp_math_unit.cuh with a
+//                  defect planted in the scalar result of one function at one
+//                  of the 2^16 values, so that only an exhaustive sweep sees
+//                  it and only an exact check can catch it (the error
+//                  distribution is reported, never graded):
+//   hrint_off_at_2_5    __half hrint(2.5) gives 3 (ties away, not to even):
+//                       caught by the exact grading of the rounding functions;
+//   htanh_special       __nv_bfloat16 htanh(+inf) gives +0 (documented: +1):
+//                       caught by the documented special values;
+//   control_half, control_bf16  the same functions with no defect: pass.
+// A wrong scalar result also breaks "each lane equals the scalar function",
+// a second exact check on the same input.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cstdint>
+
+#include "cuconform/kernel_unit.h"
+#include "lowp/support/lowp_math_unit.cuh"
+
+namespace cuconform::selftest {
+
+/// __half hrint(2.5) (0x4100) gives 3 (0x4200).
+struct HrintOffAt2p5 {
+  template <lowp::MathFn F>
+  __device__ static std::uint16_t apply(std::uint32_t i, std::uint16_t got) {
+    return (F == lowp::MathFn::rint && i == 0x4100u) ? std::uint16_t{0x4200} : got;
+  }
+};
+/// __nv_bfloat16 htanh(+inf) (0x7f80) gives +0.
+struct HtanhInfToZero {
+  template <lowp::MathFn F>
+  __device__ static std::uint16_t apply(std::uint32_t i, std::uint16_t got) {
+    return (F == lowp::MathFn::tanh && i == 0x7F80u) ? std::uint16_t{0} : got;
+  }
+};
+
+struct PlantedLowpMathHalf : lowp::MathUnit<lowp::HalfT> {
+  static constexpr UnitInfo info{"planted_lowp_math_half", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
+  static std::vector<KernelCase> cases() { return lowp::math_cases({lowp::MathFn::rint, lowp::MathFn::exp}); }
+  struct control_half : lowp::MathSweepForm<lowp::HalfT> {
+    static constexpr const char* name = "control_half";
+    static constexpr Role role = Role::recommended;
+  };
+  struct hrint_off_at_2_5 : lowp::MathSweepForm<lowp::HalfT, HrintOffAt2p5> {
+    static constexpr const char* name = "hrint_off_at_2_5";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+  };
+  using forms = Forms<control_half, hrint_off_at_2_5>;
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedLowpMathHalf)
+
+struct PlantedLowpMathBf16 : lowp::MathUnit<lowp::Bf16T> {
+  static constexpr UnitInfo info{"planted_lowp_math_bf16", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
+  static std::vector<KernelCase> cases() { return lowp::math_cases({lowp::MathFn::tanh}); }
+  struct control_bf16 : lowp::MathSweepForm<lowp::Bf16T> {
+    static constexpr const char* name = "control_bf16";
+    static constexpr Role role = Role::recommended;
+  };
+  struct htanh_special : lowp::MathSweepForm<lowp::Bf16T, HtanhInfToZero> {
+    static constexpr const char* name = "htanh_special";
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+  };
+  using forms = Forms<control_bf16, htanh_special>;
+};
+CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedLowpMathBf16)
+
+}  // namespace cuconform::selftest
