@@ -1,0 +1,31 @@
+//===-- F10 __nv_bfloat16 conversions: directed rounding and integers ----===//
+// Guide:  Best Practices Guide 13.0 §12.1.1 "Half Precision Arithmetic"; the
+//         functions are the CUDA Math API 13.0's "Bfloat16 Precision Conversion
+//         and Data Movement" (cuda_bf16.h) that the F10 unit (bf16_arith.cuh)
+//         does not sweep: __float2bfloat16_rz/_ru/_rd; __bfloat162short, __bfloat162ushort,
+//         __bfloat162int, __bfloat162uint, __bfloat162ll, __bfloat162ull (four modes),
+//         __bfloat162char_rz, __bfloat162uchar_rz; __short2bfloat16, __ushort2bfloat16,
+//         __int2bfloat16, __uint2bfloat16 in the four modes. Each page names its
+//         rounding mode, and the integer ones their saturation and NaN rules
+//         (lowp/support/lowp_directed.h quotes them); no profile changes them.
+// Check:  exact, on the GPU, every input: every float (2^32) through the
+//         three directed conversions, every bfloat16 (2^16) through the 26
+//         conversions to integers, every short and unsigned short (2^16) and
+//         every int and unsigned int (2^32) through the four modes each.
+//         References: integer and binary64 only (lowp_directed.h). Not swept:
+//         __ll2bfloat16_* and __ull2bfloat16_* (2^64 inputs).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "cuconform/kernel_unit.h"
+#include "lowp/support/lowp_conversion_ops.cuh"
+
+namespace cuconform::units {
+
+struct Bf16Conversions : lowp::ConversionSweepUnit<Bf16Conversions, lowp::Bf16T> {
+  static constexpr UnitInfo info{"bf16_conversions", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
+  static constexpr const char* sanitize_heavy = "every one of 2^32 floats or integers per conversion";
+};
+CUCONFORM_KERNEL_UNIT(Bf16Conversions)
+
+}  // namespace cuconform::units

@@ -1,0 +1,31 @@
+//===-- F10 __half conversions: directed rounding, to and from integers ----===//
+// Guide:  Best Practices Guide 13.0 §12.1.1 "Half Precision Arithmetic"; the
+//         functions are the CUDA Math API 13.0's "Half Precision Conversion
+//         and Data Movement" (cuda_fp16.h) that the F10 unit (half_arith.cuh)
+//         does not sweep: __float2half_rz/_ru/_rd; __half2short, __half2ushort,
+//         __half2int, __half2uint, __half2ll, __half2ull in _rn/_rz/_ru/_rd,
+//         __half2char_rz, __half2uchar_rz; __short2half, __ushort2half,
+//         __int2half, __uint2half in the four modes. Each page names its
+//         rounding mode, and the integer ones their saturation and NaN rules
+//         (lowp/support/lowp_directed.h quotes them); no profile changes them.
+// Check:  exact, on the GPU, every input: every float (2^32) through the
+//         three directed conversions, every half (2^16) through the 26
+//         conversions to integers, every short and unsigned short (2^16) and
+//         every int and unsigned int (2^32) through the four modes each.
+//         References: integer and binary64 only (lowp_directed.h). Not swept:
+//         __ll2half_* and __ull2half_* (2^64 inputs).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "cuconform/kernel_unit.h"
+#include "lowp/support/lowp_conversion_ops.cuh"
+
+namespace cuconform::units {
+
+struct HalfConversions : lowp::ConversionSweepUnit<HalfConversions, lowp::HalfT> {
+  static constexpr UnitInfo info{"half_conversions", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
+  static constexpr const char* sanitize_heavy = "every one of 2^32 floats or integers per conversion";
+};
+CUCONFORM_KERNEL_UNIT(HalfConversions)
+
+}  // namespace cuconform::units

@@ -1,0 +1,262 @@
+//===-- 16-bit conversions: directed rounding, to and from integers --------===//
+// Operations for lowp_sweep.cuh's sweep (one kernel grades every input of the
+// operation's domain exactly; output [failures, first key, a, b, c, got,
+// want]), used by kernels/lowp/half_conversions.cuh and bf16_conversions.cuh:
+//   OpFromFloatDirected  every float (2^32) through __float2half_rz/_ru/_rd
+//                        (__float2bfloat16_rz/_ru/_rd);
+//   OpToInteger          every 16-bit value (2^16) to short, ushort, int,
+//                        uint, long long, unsigned long long in rn, rz, ru
+//                        and rd, and to signed and unsigned char (rz, the
+//                        only mode the headers have);
+//   OpFromShort          every short and every unsigned short (2^16) in the
+//                        four modes;
+//   OpFromInt            every int and every unsigned int (2^32) in the four
+//                        modes.
+// References: lowp_directed.h (exact; the pages' saturation and NaN rules).
+// Not in them: long long and unsigned long long to the 16-bit types (2^64
+// inputs; not swept here). Device only (the CPU side is the host answer).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "lowp/support/lowp_directed.h"
+#include "lowp/support/lowp_directed_checks.h"
+#include "lowp/support/lowp_math_functions.cuh"
+#include "lowp/support/lowp_sweep.cuh"
+
+namespace cuconform::lowp {
+
+template <class L>
+constexpr bool kIsHalf = std::is_same<L, HalfT>::value;
+
+/// float -> 16-bit in rz, ru, rd.
+template <class L>
+struct OpFromFloatDirected {
+  static constexpr unsigned id = 40, outer = 1;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned v) {
+    static const char* h[3] = {"__float2half_rz", "__float2half_ru", "__float2half_rd"};
+    static const char* b[3] = {"__float2bfloat16_rz", "__float2bfloat16_ru", "__float2bfloat16_rd"};
+    return v < 3 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned, S& s) {
+    if constexpr (kMathArchTooOld<L>) {
+      __trap();
+    } else {
+      const float f = from_fbits(i);
+      const double v = widen_exact(f);
+      std::uint16_t g[3];
+      if constexpr (kIsHalf<L>) {
+        g[0] = L::bits(__float2half_rz(f)), g[1] = L::bits(__float2half_ru(f)), g[2] = L::bits(__float2half_rd(f));
+      } else {
+        g[0] = L::bits(__float2bfloat16_rz(f)), g[1] = L::bits(__float2bfloat16_ru(f)),
+        g[2] = L::bits(__float2bfloat16_rd(f));
+      }
+#pragma unroll
+      for (int k = 0; k < 3; ++k) {
+        const std::uint16_t want = round_dir<L::M, L::B>(v, kRz + k);
+        s.check(static_cast<unsigned>(k), same16<L::M>(g[k], want), g[k], want, i, kNone, kNone);
+      }
+    }
+  }
+};
+
+/// The 26 conversions to integers, variant v: (type t = v / 4, mode v % 4) for
+/// the six types with four modes, then char_rz (24) and uchar_rz (25).
+template <class L>
+struct OpToInteger {
+  static constexpr unsigned id = 41, outer = 1;
+  static constexpr int domain_bits = 16;
+  static const char* variant(unsigned v) {
+    static const char* h[26] = {
+        "__half2short_rn", "__half2short_rz", "__half2short_ru", "__half2short_rd", "__half2ushort_rn", "__half2ushort_rz",
+        "__half2ushort_ru", "__half2ushort_rd", "__half2int_rn", "__half2int_rz", "__half2int_ru", "__half2int_rd",
+        "__half2uint_rn", "__half2uint_rz", "__half2uint_ru", "__half2uint_rd", "__half2ll_rn", "__half2ll_rz",
+        "__half2ll_ru", "__half2ll_rd", "__half2ull_rn", "__half2ull_rz", "__half2ull_ru", "__half2ull_rd",
+        "__half2char_rz", "__half2uchar_rz"};
+    static const char* b[26] = {
+        "__bfloat162short_rn", "__bfloat162short_rz", "__bfloat162short_ru", "__bfloat162short_rd",
+        "__bfloat162ushort_rn", "__bfloat162ushort_rz", "__bfloat162ushort_ru", "__bfloat162ushort_rd",
+        "__bfloat162int_rn", "__bfloat162int_rz", "__bfloat162int_ru", "__bfloat162int_rd",
+        "__bfloat162uint_rn", "__bfloat162uint_rz", "__bfloat162uint_ru", "__bfloat162uint_rd",
+        "__bfloat162ll_rn", "__bfloat162ll_rz", "__bfloat162ll_ru", "__bfloat162ll_rd",
+        "__bfloat162ull_rn", "__bfloat162ull_rz", "__bfloat162ull_ru", "__bfloat162ull_rd",
+        "__bfloat162char_rz", "__bfloat162uchar_rz"};
+    return v < 26 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+  }
+  template <class T>
+  __device__ static std::uint64_t as_bits(T v) {
+    if constexpr (std::is_signed<T>::value) return static_cast<std::uint64_t>(static_cast<long long>(v));
+    else return static_cast<std::uint64_t>(v);
+  }
+  /// The sixteen-bit value x converted by variant v, as the integer's bits.
+  __device__ static std::uint64_t got(unsigned v, typename L::T x) {
+    if constexpr (kIsHalf<L>) {
+      switch (v) {
+        case 0: return as_bits(__half2short_rn(x));   case 1: return as_bits(__half2short_rz(x));
+        case 2: return as_bits(__half2short_ru(x));   case 3: return as_bits(__half2short_rd(x));
+        case 4: return as_bits(__half2ushort_rn(x));  case 5: return as_bits(__half2ushort_rz(x));
+        case 6: return as_bits(__half2ushort_ru(x));  case 7: return as_bits(__half2ushort_rd(x));
+        case 8: return as_bits(__half2int_rn(x));     case 9: return as_bits(__half2int_rz(x));
+        case 10: return as_bits(__half2int_ru(x));    case 11: return as_bits(__half2int_rd(x));
+        case 12: return as_bits(__half2uint_rn(x));   case 13: return as_bits(__half2uint_rz(x));
+        case 14: return as_bits(__half2uint_ru(x));   case 15: return as_bits(__half2uint_rd(x));
+        case 16: return as_bits(__half2ll_rn(x));     case 17: return as_bits(__half2ll_rz(x));
+        case 18: return as_bits(__half2ll_ru(x));     case 19: return as_bits(__half2ll_rd(x));
+        case 20: return as_bits(__half2ull_rn(x));    case 21: return as_bits(__half2ull_rz(x));
+        case 22: return as_bits(__half2ull_ru(x));    case 23: return as_bits(__half2ull_rd(x));
+        case 24: return as_bits(__half2char_rz(x));   default: return as_bits(__half2uchar_rz(x));
+      }
+    } else {
+      switch (v) {
+        case 0: return as_bits(__bfloat162short_rn(x));   case 1: return as_bits(__bfloat162short_rz(x));
+        case 2: return as_bits(__bfloat162short_ru(x));   case 3: return as_bits(__bfloat162short_rd(x));
+        case 4: return as_bits(__bfloat162ushort_rn(x));  case 5: return as_bits(__bfloat162ushort_rz(x));
+        case 6: return as_bits(__bfloat162ushort_ru(x));  case 7: return as_bits(__bfloat162ushort_rd(x));
+        case 8: return as_bits(__bfloat162int_rn(x));     case 9: return as_bits(__bfloat162int_rz(x));
+        case 10: return as_bits(__bfloat162int_ru(x));    case 11: return as_bits(__bfloat162int_rd(x));
+        case 12: return as_bits(__bfloat162uint_rn(x));   case 13: return as_bits(__bfloat162uint_rz(x));
+        case 14: return as_bits(__bfloat162uint_ru(x));   case 15: return as_bits(__bfloat162uint_rd(x));
+        case 16: return as_bits(__bfloat162ll_rn(x));     case 17: return as_bits(__bfloat162ll_rz(x));
+        case 18: return as_bits(__bfloat162ll_ru(x));     case 19: return as_bits(__bfloat162ll_rd(x));
+        case 20: return as_bits(__bfloat162ull_rn(x));    case 21: return as_bits(__bfloat162ull_rz(x));
+        case 22: return as_bits(__bfloat162ull_ru(x));    case 23: return as_bits(__bfloat162ull_rd(x));
+        case 24: return as_bits(__bfloat162char_rz(x));   default: return as_bits(__bfloat162uchar_rz(x));
+      }
+    }
+  }
+  /// The reference of variant v at the 16-bit value's double d.
+  __device__ static std::uint64_t want(unsigned v, double d) {
+    constexpr std::uint64_t nan64 = 0x8000000000000000ull;
+    const int t = static_cast<int>(v / 4), mode = v < 24 ? static_cast<int>(v % 4) : kRz;
+    switch (v < 24 ? t : (v == 24 ? 6 : 7)) {
+      case 0: return to_integer(d, mode, -32768.0, 32767.0, as_bits<short>(-32768), 32767, 0);
+      case 1: return to_integer(d, mode, 0.0, 65535.0, 0, 65535, 0);
+      case 2: return to_integer(d, mode, -2147483648.0, 2147483647.0, as_bits<int>(-2147483647 - 1), 2147483647, 0);
+      case 3: return to_integer(d, mode, 0.0, 4294967295.0, 0, 4294967295ull, 0);
+      case 4: return to_integer(d, mode, -0x1p63, 0x1p63, nan64, 0x7fffffffffffffffull, nan64);
+      case 5: return to_integer(d, mode, 0.0, 0x1p64, 0, ~0ull, nan64);
+      case 6: return to_integer(d, mode, -128.0, 127.0, as_bits<signed char>(-128), 127, 0);
+      default: return to_integer(d, mode, 0.0, 255.0, 0, 255, 0);
+    }
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned, S& s) {
+    if constexpr (kMathArchTooOld<L>) {
+      __trap();
+    } else {
+      const std::uint16_t a = static_cast<std::uint16_t>(i);
+      const typename L::T x = L::make(a);
+      const double d = decode<L::M, L::B>(a);
+#pragma unroll
+      for (unsigned v = 0; v < 26; ++v) {
+        const std::uint64_t g = got(v, x), w = want(v, d);
+        s.check(v, g == w, g, w, a, kNone, kNone);
+      }
+    }
+  }
+};
+
+/// short and unsigned short (every 16-bit pattern as each) to the 16-bit type, four modes.
+template <class L>
+struct OpFromShort {
+  static constexpr unsigned id = 42, outer = 1;
+  static constexpr int domain_bits = 16;
+  static const char* variant(unsigned v) {
+    static const char* h[8] = {"__short2half_rn",  "__short2half_rz",  "__short2half_ru",  "__short2half_rd",
+                               "__ushort2half_rn", "__ushort2half_rz", "__ushort2half_ru", "__ushort2half_rd"};
+    static const char* b[8] = {"__short2bfloat16_rn",  "__short2bfloat16_rz",  "__short2bfloat16_ru",
+                               "__short2bfloat16_rd",  "__ushort2bfloat16_rn", "__ushort2bfloat16_rz",
+                               "__ushort2bfloat16_ru", "__ushort2bfloat16_rd"};
+    return v < 8 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned, S& s) {
+    if constexpr (kMathArchTooOld<L>) {
+      __trap();
+    } else {
+      const short si = static_cast<short>(static_cast<std::uint16_t>(i));
+      const unsigned short ui = static_cast<unsigned short>(i);
+      std::uint16_t g[8];
+      if constexpr (kIsHalf<L>) {
+        g[0] = L::bits(__short2half_rn(si)), g[1] = L::bits(__short2half_rz(si));
+        g[2] = L::bits(__short2half_ru(si)), g[3] = L::bits(__short2half_rd(si));
+        g[4] = L::bits(__ushort2half_rn(ui)), g[5] = L::bits(__ushort2half_rz(ui));
+        g[6] = L::bits(__ushort2half_ru(ui)), g[7] = L::bits(__ushort2half_rd(ui));
+      } else {
+        g[0] = L::bits(__short2bfloat16_rn(si)), g[1] = L::bits(__short2bfloat16_rz(si));
+        g[2] = L::bits(__short2bfloat16_ru(si)), g[3] = L::bits(__short2bfloat16_rd(si));
+        g[4] = L::bits(__ushort2bfloat16_rn(ui)), g[5] = L::bits(__ushort2bfloat16_rz(ui));
+        g[6] = L::bits(__ushort2bfloat16_ru(ui)), g[7] = L::bits(__ushort2bfloat16_rd(ui));
+      }
+#pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        const double v = k < 4 ? static_cast<double>(si) : static_cast<double>(ui);
+        const std::uint16_t w = round_dir<L::M, L::B>(v, k % 4);
+        s.check(static_cast<unsigned>(k), g[k] == w, g[k], w, i, kNone, kNone);
+      }
+    }
+  }
+};
+
+/// int and unsigned int (every 32-bit pattern as each) to the 16-bit type, four modes.
+template <class L>
+struct OpFromInt {
+  static constexpr unsigned id = 43, outer = 1;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned v) {
+    static const char* h[8] = {"__int2half_rn",  "__int2half_rz",  "__int2half_ru",  "__int2half_rd",
+                               "__uint2half_rn", "__uint2half_rz", "__uint2half_ru", "__uint2half_rd"};
+    static const char* b[8] = {"__int2bfloat16_rn",  "__int2bfloat16_rz",  "__int2bfloat16_ru",  "__int2bfloat16_rd",
+                               "__uint2bfloat16_rn", "__uint2bfloat16_rz", "__uint2bfloat16_ru", "__uint2bfloat16_rd"};
+    return v < 8 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned, S& s) {
+    if constexpr (kMathArchTooOld<L>) {
+      __trap();
+    } else {
+      const int si = static_cast<int>(i);
+      const unsigned ui = i;
+      std::uint16_t g[8];
+      if constexpr (kIsHalf<L>) {
+        g[0] = L::bits(__int2half_rn(si)), g[1] = L::bits(__int2half_rz(si));
+        g[2] = L::bits(__int2half_ru(si)), g[3] = L::bits(__int2half_rd(si));
+        g[4] = L::bits(__uint2half_rn(ui)), g[5] = L::bits(__uint2half_rz(ui));
+        g[6] = L::bits(__uint2half_ru(ui)), g[7] = L::bits(__uint2half_rd(ui));
+      } else {
+        g[0] = L::bits(__int2bfloat16_rn(si)), g[1] = L::bits(__int2bfloat16_rz(si));
+        g[2] = L::bits(__int2bfloat16_ru(si)), g[3] = L::bits(__int2bfloat16_rd(si));
+        g[4] = L::bits(__uint2bfloat16_rn(ui)), g[5] = L::bits(__uint2bfloat16_rz(ui));
+        g[6] = L::bits(__uint2bfloat16_ru(ui)), g[7] = L::bits(__uint2bfloat16_rd(ui));
+      }
+#pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        const double v = k < 4 ? static_cast<double>(si) : static_cast<double>(ui);
+        const std::uint16_t w = round_dir<L::M, L::B>(v, k % 4);
+        s.check(static_cast<unsigned>(k), g[k] == w, g[k], w, i, kNone, kNone);
+      }
+    }
+  }
+};
+
+/// Base of the two conversion units: their four forms.
+template <class U, class L>
+struct ConversionSweepUnit : SweepUnit<U> {
+  struct from_float_directed : SweepForm<OpFromFloatDirected<L>, Role::probe> {
+    static constexpr const char* name = "from_float_directed";
+  };
+  struct to_integer : SweepForm<OpToInteger<L>, Role::probe> { static constexpr const char* name = "to_integer"; };
+  struct from_short : SweepForm<OpFromShort<L>, Role::probe> { static constexpr const char* name = "from_short"; };
+  struct from_int : SweepForm<OpFromInt<L>, Role::probe> { static constexpr const char* name = "from_int"; };
+  using forms = Forms<from_float_directed, to_integer, from_short, from_int>;
+  static void host_model(ModelChecks& m) { directed_rounding_checks<L::M, L::B>(m, L::type); }
+};
+
+}  // namespace cuconform::lowp
