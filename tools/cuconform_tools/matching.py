@@ -53,11 +53,11 @@ def match_rows(a_rows, b_rows, ignore_profile=False):
     profile/unit/form/side whatever the cc when that pairing is unique (a GPU test skipped
     with no device has cc 'none'). With ignore_profile, the profile is left out of both.
     Returns (pairs, only_a, only_b)."""
-    def k_exact(r):
-        return (None if ignore_profile else r.profile, r.unit, r.form, r.cc, r.side)
+    def k_exact(r):  # (uf: unit.form, and the tier where it is not the sampled one)
+        return (None if ignore_profile else r.profile, r.uf, r.cc, r.side)
 
     def k_loose(r):
-        return (None if ignore_profile else r.profile, r.unit, r.form, r.side)
+        return (None if ignore_profile else r.profile, r.uf, r.side)
 
     b_by = {}
     for r in b_rows:

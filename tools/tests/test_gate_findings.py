@@ -119,6 +119,28 @@ class TestAcceptedFindings(FindingsCase):
         self.assertEqual(len(acc), 2, acc)          # one line per cause: the 5 profiles of each collapse
         self.assertIn("SincosFamilyF.sincos_sin.cpu (all 5 profiles): [glibc-sincosf] glibc's sincosf", p.stdout)
 
+    def test_extended_tier_rows_are_apart_from_sampled_ones(self):
+        # The sampled test and the extended tier's test of one form: two rows (".extended"),
+        # never paired with each other, so a larger error at 2^32 drawn inputs is no growth.
+        def ext(max_ulp):
+            r = make_record(unit="Atan2F", form="atan2", side="gpu", max_ulp=max_ulp, budget=3)
+            r["test"] = "default/Atan2F.atan2.extended_gpu"
+            r["inputs"]["tier"] = "extended"
+            return r
+        sampled = make_record(unit="Atan2F", form="atan2", side="gpu", max_ulp=1, budget=3)
+        base, _ = self.baseline([sampled, ext(2)])
+        b = load_json(base)
+        self.assertIn("default/Atan2F.atan2.extended|9.0|gpu", b["entries"])
+        self.assertIn("default/Atan2F.atan2|9.0|gpu", b["entries"])
+        p = self.gate([sampled, ext(2)], base, expect=0)
+        self.assertEqual(lines(p.stdout, "REGRESSION"), [])
+        p = self.gate([sampled, ext(3)], base, expect=1)            # the extended row grew: caught as itself
+        self.assertIn("Atan2F.atan2.extended_gpu", "\n".join(lines(p.stdout, "REGRESSION")))
+        ext_only, _ = self.baseline([ext(2)], name="ext")
+        p = self.gate([sampled, ext(2)], ext_only, expect=0)        # a sampled row is not the extended one: new
+        self.assertEqual(len(lines(p.stdout, "REGRESSION")), 0, p.stdout)
+        self.assertIn("new-test", p.stdout)
+
     def test_unaccepted_failure_fails_baseline_and_gate(self):
         recs = run_records()
         recs[0]["verdict"] = "fail"           # default FmaContraction cpu: a failure nobody explained
