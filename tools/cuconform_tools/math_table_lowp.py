@@ -1,5 +1,5 @@
 """The 16-bit section of `cuconform math-table`: the error distributions of the __half and
-__nv_bfloat16 math functions (kernels/lowp/half_math.cuh, bf16_math.cuh).
+__nv_bfloat16 math functions (kernels/lowp_api/half_math.cuh, bf16_math.cuh).
 
 No error bound is documented for these functions, so nothing here is a verdict on the error:
 each cell is what the exhaustive sweep (all 2^16 values) measured against the correctly

@@ -1,6 +1,6 @@
 //===-- 16-bit saturating arithmetic, max/min, abs/neg, classification -----===//
 // Operations for lowp_sweep.cuh's sweep (exact, every input), used by
-// kernels/lowp/half_clamps.cuh and bf16_clamps.cuh:
+// kernels/lowp_api/half_clamps.cuh and bf16_clamps.cuh:
 //   OpSaturating   every pair (2^32): __hadd_sat, __hsub_sat, __hmul_sat;
 //   OpFmaClamped   every pair x the 16 fixed addends of the fma sweep:
 //                  __hfma_sat, __hfma_relu;
@@ -71,17 +71,13 @@ struct OpSaturating {
   static const char* variant(unsigned v) { return v == 0 ? "__hadd_sat" : v == 1 ? "__hsub_sat" : v == 2 ? "__hmul_sat" : "?"; }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    if constexpr (kMathArchTooOld<L>) {
-      __trap();
-    } else {
-      const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
-      const auto x = L::make(a), y = L::make(b);
-      const std::uint16_t g[3] = {L::bits(__hadd_sat(x, y)), L::bits(__hsub_sat(x, y)), L::bits(__hmul_sat(x, y))};
-      const Clamped w[3] = {sat01<L::M, L::B>(ref_add<L::M, L::B>(a, b)), sat01<L::M, L::B>(ref_sub<L::M, L::B>(a, b)),
-                            sat01<L::M, L::B>(ref_mul<L::M, L::B>(a, b))};
+    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
+    const auto x = L::make(a), y = L::make(b);
+    const std::uint16_t g[3] = {L::bits(__hadd_sat(x, y)), L::bits(__hsub_sat(x, y)), L::bits(__hmul_sat(x, y))};
+    const Clamped w[3] = {sat01<L::M, L::B>(ref_add<L::M, L::B>(a, b)), sat01<L::M, L::B>(ref_sub<L::M, L::B>(a, b)),
+                          sat01<L::M, L::B>(ref_mul<L::M, L::B>(a, b))};
 #pragma unroll
-      for (int k = 0; k < 3; ++k) s.check(static_cast<unsigned>(k), clamped_ok<L::M>(g[k], w[k]), g[k], w[k].want, a, b, kNone);
-    }
+    for (int k = 0; k < 3; ++k) s.check(static_cast<unsigned>(k), clamped_ok<L::M>(g[k], w[k]), g[k], w[k].want, a, b, kNone);
   }
 };
 
@@ -92,18 +88,14 @@ struct OpFmaClamped {
   static const char* variant(unsigned v) { return v == 0 ? "__hfma_sat" : v == 1 ? "__hfma_relu" : "?"; }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned k, S& s) {
-    if constexpr (kMathArchTooOld<L>) {
-      __trap();
-    } else {
-      const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16),
-                          c = fma_addend<L::M, L::B>(k);
-      const auto x = L::make(a), y = L::make(b), z = L::make(c);
-      const std::uint16_t r = ref_fma<L::M, L::B>(a, b, c);
-      const std::uint16_t g0 = L::bits(__hfma_sat(x, y, z)), g1 = L::bits(__hfma_relu(x, y, z));
-      const Clamped w0 = sat01<L::M, L::B>(r), w1 = relu<L::M>(r);
-      s.check(0, clamped_ok<L::M>(g0, w0), g0, w0.want, a, b, c);
-      s.check(1, clamped_ok<L::M>(g1, w1), g1, w1.want, a, b, c);
-    }
+    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16),
+                        c = fma_addend<L::M, L::B>(k);
+    const auto x = L::make(a), y = L::make(b), z = L::make(c);
+    const std::uint16_t r = ref_fma<L::M, L::B>(a, b, c);
+    const std::uint16_t g0 = L::bits(__hfma_sat(x, y, z)), g1 = L::bits(__hfma_relu(x, y, z));
+    const Clamped w0 = sat01<L::M, L::B>(r), w1 = relu<L::M>(r);
+    s.check(0, clamped_ok<L::M>(g0, w0), g0, w0.want, a, b, c);
+    s.check(1, clamped_ok<L::M>(g1, w1), g1, w1.want, a, b, c);
   }
 };
 
@@ -133,18 +125,14 @@ struct OpMaxMin {
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    if constexpr (kMathArchTooOld<L>) {
-      __trap();
-    } else {
-      const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
-      const auto x = L::make(a), y = L::make(b);
-      const std::uint16_t g[4] = {L::bits(__hmax(x, y)), L::bits(__hmin(x, y)), L::bits(__hmax_nan(x, y)),
-                                  L::bits(__hmin_nan(x, y))};
+    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
+    const auto x = L::make(a), y = L::make(b);
+    const std::uint16_t g[4] = {L::bits(__hmax(x, y)), L::bits(__hmin(x, y)), L::bits(__hmax_nan(x, y)),
+                                L::bits(__hmin_nan(x, y))};
 #pragma unroll
-      for (int k = 0; k < 4; ++k) {
-        const std::uint16_t w = ref_maxmin<L::M, L::B>(a, b, k % 2 == 0, k >= 2);
-        s.check(static_cast<unsigned>(k), same16<L::M>(g[k], w), g[k], w, a, b, kNone);
-      }
+    for (int k = 0; k < 4; ++k) {
+      const std::uint16_t w = ref_maxmin<L::M, L::B>(a, b, k % 2 == 0, k >= 2);
+      s.check(static_cast<unsigned>(k), same16<L::M>(g[k], w), g[k], w, a, b, kNone);
     }
   }
 };
@@ -159,32 +147,34 @@ struct OpSignClass {
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    if constexpr (kMathArchTooOld<L>) {
-      __trap();
-    } else {
-      const std::uint16_t a = static_cast<std::uint16_t>(i);
-      const auto x = L::make(a);
-      const bool nan = is_nan16<L::M>(a), inf = (a & 0x7fffu) == Fmt<L::M, L::B>::inf;
-      const std::uint16_t gabs = L::bits(__habs(x)), gneg = L::bits(__hneg(x));
-      const std::uint16_t wabs = static_cast<std::uint16_t>(a & 0x7fffu), wneg = static_cast<std::uint16_t>(a ^ 0x8000u);
-      const int ginf = __hisinf(x), winf = inf ? ((a & 0x8000u) ? -1 : 1) : 0;
-      const bool gnan = __hisnan(x);
-      s.check(0, same16<L::M>(gabs, wabs), gabs, wabs, a, kNone, kNone);
-      s.check(1, same16<L::M>(gneg, wneg), gneg, wneg, a, kNone, kNone);
-      s.check(2, ginf == winf, static_cast<std::uint64_t>(static_cast<long long>(ginf)),
-              static_cast<std::uint64_t>(static_cast<long long>(winf)), a, kNone, kNone);
-      s.check(3, gnan == nan, gnan, nan, a, kNone, kNone);
-    }
+    const std::uint16_t a = static_cast<std::uint16_t>(i);
+    const auto x = L::make(a);
+    const bool nan = is_nan16<L::M>(a), inf = (a & 0x7fffu) == Fmt<L::M, L::B>::inf;
+    const std::uint16_t gabs = L::bits(__habs(x)), gneg = L::bits(__hneg(x));
+    const std::uint16_t wabs = static_cast<std::uint16_t>(a & 0x7fffu), wneg = static_cast<std::uint16_t>(a ^ 0x8000u);
+    const int ginf = __hisinf(x), winf = inf ? ((a & 0x8000u) ? -1 : 1) : 0;
+    const bool gnan = __hisnan(x);
+    s.check(0, same16<L::M>(gabs, wabs), gabs, wabs, a, kNone, kNone);
+    s.check(1, same16<L::M>(gneg, wneg), gneg, wneg, a, kNone, kNone);
+    s.check(2, ginf == winf, static_cast<std::uint64_t>(static_cast<long long>(ginf)),
+            static_cast<std::uint64_t>(static_cast<long long>(winf)), a, kNone, kNone);
+    s.check(3, gnan == nan, gnan, nan, a, kNone, kNone);
   }
 };
 
 /// Base of the two clamp units: their four forms.
 template <class U, class L>
 struct ClampSweepUnit : SweepUnit<U> {
-  struct saturating : SweepForm<OpSaturating<L>, Role::probe> { static constexpr const char* name = "saturating"; };
-  struct fma_clamped : SweepForm<OpFmaClamped<L>, Role::probe> { static constexpr const char* name = "fma_clamped"; };
-  struct max_min : SweepForm<OpMaxMin<L>, Role::probe> { static constexpr const char* name = "max_min"; };
-  struct sign_class : SweepForm<OpSignClass<L>, Role::probe> { static constexpr const char* name = "sign_class"; };
+  struct saturating : SweepForm<NativeOnly<L, OpSaturating<L>>, Role::probe> {
+    static constexpr const char* name = "saturating";
+  };
+  struct fma_clamped : SweepForm<NativeOnly<L, OpFmaClamped<L>>, Role::probe> {
+    static constexpr const char* name = "fma_clamped";
+  };
+  struct max_min : SweepForm<NativeOnly<L, OpMaxMin<L>>, Role::probe> { static constexpr const char* name = "max_min"; };
+  struct sign_class : SweepForm<NativeOnly<L, OpSignClass<L>>, Role::probe> {
+    static constexpr const char* name = "sign_class";
+  };
   using forms = Forms<saturating, fma_clamped, max_min, sign_class>;
 };
 

@@ -1,7 +1,7 @@
 //===-- 16-bit conversions: directed rounding, to and from integers --------===//
 // Operations for lowp_sweep.cuh's sweep (one kernel grades every input of the
 // operation's domain exactly; output [failures, first key, a, b, c, got,
-// want]), used by kernels/lowp/half_conversions.cuh and bf16_conversions.cuh:
+// want]), used by kernels/lowp_api/half_conversions.cuh and bf16_conversions.cuh:
 //   OpFromFloatDirected  every float (2^32) through __float2half_rz/_ru/_rd
 //                        (__float2bfloat16_rz/_ru/_rd);
 //   OpToInteger          every 16-bit value (2^16) to short, ushort, int,
@@ -46,23 +46,19 @@ struct OpFromFloatDirected {
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    if constexpr (kMathArchTooOld<L>) {
-      __trap();
+    const float f = from_fbits(i);
+    const double v = widen_exact(f);
+    std::uint16_t g[3];
+    if constexpr (kIsHalf<L>) {
+      g[0] = L::bits(__float2half_rz(f)), g[1] = L::bits(__float2half_ru(f)), g[2] = L::bits(__float2half_rd(f));
     } else {
-      const float f = from_fbits(i);
-      const double v = widen_exact(f);
-      std::uint16_t g[3];
-      if constexpr (kIsHalf<L>) {
-        g[0] = L::bits(__float2half_rz(f)), g[1] = L::bits(__float2half_ru(f)), g[2] = L::bits(__float2half_rd(f));
-      } else {
-        g[0] = L::bits(__float2bfloat16_rz(f)), g[1] = L::bits(__float2bfloat16_ru(f)),
-        g[2] = L::bits(__float2bfloat16_rd(f));
-      }
+      g[0] = L::bits(__float2bfloat16_rz(f)), g[1] = L::bits(__float2bfloat16_ru(f)),
+      g[2] = L::bits(__float2bfloat16_rd(f));
+    }
 #pragma unroll
-      for (int k = 0; k < 3; ++k) {
-        const std::uint16_t want = round_dir<L::M, L::B>(v, kRz + k);
-        s.check(static_cast<unsigned>(k), same16<L::M>(g[k], want), g[k], want, i, kNone, kNone);
-      }
+    for (int k = 0; k < 3; ++k) {
+      const std::uint16_t want = round_dir<L::M, L::B>(v, kRz + k);
+      s.check(static_cast<unsigned>(k), same16<L::M>(g[k], want), g[k], want, i, kNone, kNone);
     }
   }
 };
@@ -148,20 +144,27 @@ struct OpToInteger {
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    if constexpr (kMathArchTooOld<L>) {
-      __trap();
-    } else {
-      const std::uint16_t a = static_cast<std::uint16_t>(i);
-      const typename L::T x = L::make(a);
-      const double d = decode<L::M, L::B>(a);
+    const std::uint16_t a = static_cast<std::uint16_t>(i);
+    const typename L::T x = L::make(a);
+    const double d = decode<L::M, L::B>(a);
 #pragma unroll
-      for (unsigned v = 0; v < 26; ++v) {
-        const std::uint64_t g = got(v, x), w = want(v, d);
-        s.check(v, g == w, g, w, a, kNone, kNone);
-      }
+    for (unsigned v = 0; v < 26; ++v) {
+      const std::uint64_t g = got(v, x), w = want(v, d);
+      s.check(v, g == w, g, w, a, kNone, kNone);
     }
   }
 };
+
+/// The eight conversions of one input i read as a signed integer si and as
+/// an unsigned one ui: g[0..3] from si, g[4..7] from ui, in rn, rz, ru, rd.
+template <class L, class S>
+__device__ inline void grade_from_integers(std::uint32_t i, double si, double ui, const std::uint16_t (&g)[8], S& s) {
+#pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const std::uint16_t w = round_dir<L::M, L::B>(k < 4 ? si : ui, k % 4);
+    s.check(static_cast<unsigned>(k), g[k] == w, g[k], w, i, kNone, kNone);
+  }
+}
 
 /// short and unsigned short (every 16-bit pattern as each) to the 16-bit type, four modes.
 template <class L>
@@ -178,30 +181,21 @@ struct OpFromShort {
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    if constexpr (kMathArchTooOld<L>) {
-      __trap();
+    const short si = static_cast<short>(static_cast<std::uint16_t>(i));
+    const unsigned short ui = static_cast<unsigned short>(i);
+    std::uint16_t g[8];
+    if constexpr (kIsHalf<L>) {
+      g[0] = L::bits(__short2half_rn(si)), g[1] = L::bits(__short2half_rz(si));
+      g[2] = L::bits(__short2half_ru(si)), g[3] = L::bits(__short2half_rd(si));
+      g[4] = L::bits(__ushort2half_rn(ui)), g[5] = L::bits(__ushort2half_rz(ui));
+      g[6] = L::bits(__ushort2half_ru(ui)), g[7] = L::bits(__ushort2half_rd(ui));
     } else {
-      const short si = static_cast<short>(static_cast<std::uint16_t>(i));
-      const unsigned short ui = static_cast<unsigned short>(i);
-      std::uint16_t g[8];
-      if constexpr (kIsHalf<L>) {
-        g[0] = L::bits(__short2half_rn(si)), g[1] = L::bits(__short2half_rz(si));
-        g[2] = L::bits(__short2half_ru(si)), g[3] = L::bits(__short2half_rd(si));
-        g[4] = L::bits(__ushort2half_rn(ui)), g[5] = L::bits(__ushort2half_rz(ui));
-        g[6] = L::bits(__ushort2half_ru(ui)), g[7] = L::bits(__ushort2half_rd(ui));
-      } else {
-        g[0] = L::bits(__short2bfloat16_rn(si)), g[1] = L::bits(__short2bfloat16_rz(si));
-        g[2] = L::bits(__short2bfloat16_ru(si)), g[3] = L::bits(__short2bfloat16_rd(si));
-        g[4] = L::bits(__ushort2bfloat16_rn(ui)), g[5] = L::bits(__ushort2bfloat16_rz(ui));
-        g[6] = L::bits(__ushort2bfloat16_ru(ui)), g[7] = L::bits(__ushort2bfloat16_rd(ui));
-      }
-#pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        const double v = k < 4 ? static_cast<double>(si) : static_cast<double>(ui);
-        const std::uint16_t w = round_dir<L::M, L::B>(v, k % 4);
-        s.check(static_cast<unsigned>(k), g[k] == w, g[k], w, i, kNone, kNone);
-      }
+      g[0] = L::bits(__short2bfloat16_rn(si)), g[1] = L::bits(__short2bfloat16_rz(si));
+      g[2] = L::bits(__short2bfloat16_ru(si)), g[3] = L::bits(__short2bfloat16_rd(si));
+      g[4] = L::bits(__ushort2bfloat16_rn(ui)), g[5] = L::bits(__ushort2bfloat16_rz(ui));
+      g[6] = L::bits(__ushort2bfloat16_ru(ui)), g[7] = L::bits(__ushort2bfloat16_rd(ui));
     }
+    grade_from_integers<L>(i, si, ui, g, s);
   }
 };
 
@@ -219,42 +213,39 @@ struct OpFromInt {
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    if constexpr (kMathArchTooOld<L>) {
-      __trap();
+    const int si = static_cast<int>(i);
+    const unsigned ui = i;
+    std::uint16_t g[8];
+    if constexpr (kIsHalf<L>) {
+      g[0] = L::bits(__int2half_rn(si)), g[1] = L::bits(__int2half_rz(si));
+      g[2] = L::bits(__int2half_ru(si)), g[3] = L::bits(__int2half_rd(si));
+      g[4] = L::bits(__uint2half_rn(ui)), g[5] = L::bits(__uint2half_rz(ui));
+      g[6] = L::bits(__uint2half_ru(ui)), g[7] = L::bits(__uint2half_rd(ui));
     } else {
-      const int si = static_cast<int>(i);
-      const unsigned ui = i;
-      std::uint16_t g[8];
-      if constexpr (kIsHalf<L>) {
-        g[0] = L::bits(__int2half_rn(si)), g[1] = L::bits(__int2half_rz(si));
-        g[2] = L::bits(__int2half_ru(si)), g[3] = L::bits(__int2half_rd(si));
-        g[4] = L::bits(__uint2half_rn(ui)), g[5] = L::bits(__uint2half_rz(ui));
-        g[6] = L::bits(__uint2half_ru(ui)), g[7] = L::bits(__uint2half_rd(ui));
-      } else {
-        g[0] = L::bits(__int2bfloat16_rn(si)), g[1] = L::bits(__int2bfloat16_rz(si));
-        g[2] = L::bits(__int2bfloat16_ru(si)), g[3] = L::bits(__int2bfloat16_rd(si));
-        g[4] = L::bits(__uint2bfloat16_rn(ui)), g[5] = L::bits(__uint2bfloat16_rz(ui));
-        g[6] = L::bits(__uint2bfloat16_ru(ui)), g[7] = L::bits(__uint2bfloat16_rd(ui));
-      }
-#pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        const double v = k < 4 ? static_cast<double>(si) : static_cast<double>(ui);
-        const std::uint16_t w = round_dir<L::M, L::B>(v, k % 4);
-        s.check(static_cast<unsigned>(k), g[k] == w, g[k], w, i, kNone, kNone);
-      }
+      g[0] = L::bits(__int2bfloat16_rn(si)), g[1] = L::bits(__int2bfloat16_rz(si));
+      g[2] = L::bits(__int2bfloat16_ru(si)), g[3] = L::bits(__int2bfloat16_rd(si));
+      g[4] = L::bits(__uint2bfloat16_rn(ui)), g[5] = L::bits(__uint2bfloat16_rz(ui));
+      g[6] = L::bits(__uint2bfloat16_ru(ui)), g[7] = L::bits(__uint2bfloat16_rd(ui));
     }
+    grade_from_integers<L>(i, si, ui, g, s);
   }
 };
 
 /// Base of the two conversion units: their four forms.
 template <class U, class L>
 struct ConversionSweepUnit : SweepUnit<U> {
-  struct from_float_directed : SweepForm<OpFromFloatDirected<L>, Role::probe> {
+  struct from_float_directed : SweepForm<NativeOnly<L, OpFromFloatDirected<L>>, Role::probe> {
     static constexpr const char* name = "from_float_directed";
   };
-  struct to_integer : SweepForm<OpToInteger<L>, Role::probe> { static constexpr const char* name = "to_integer"; };
-  struct from_short : SweepForm<OpFromShort<L>, Role::probe> { static constexpr const char* name = "from_short"; };
-  struct from_int : SweepForm<OpFromInt<L>, Role::probe> { static constexpr const char* name = "from_int"; };
+  struct to_integer : SweepForm<NativeOnly<L, OpToInteger<L>>, Role::probe> {
+    static constexpr const char* name = "to_integer";
+  };
+  struct from_short : SweepForm<NativeOnly<L, OpFromShort<L>>, Role::probe> {
+    static constexpr const char* name = "from_short";
+  };
+  struct from_int : SweepForm<NativeOnly<L, OpFromInt<L>>, Role::probe> {
+    static constexpr const char* name = "from_int";
+  };
   using forms = Forms<from_float_directed, to_integer, from_short, from_int>;
   static void host_model(ModelChecks& m) { directed_rounding_checks<L::M, L::B>(m, L::type); }
 };

@@ -1,5 +1,5 @@
 //===-- 16-bit formats: host checks of the directed-rounding references ----===//
-// The host model of kernels/lowp/half_conversions.cuh and bf16_conversions.cuh:
+// The host model of kernels/lowp_api/half_conversions.cuh and bf16_conversions.cuh:
 // round_dir() and to_integer() (lowp_directed.h) against what the modes mean,
 // derived independently from the ordered neighbours of each value: for every
 // finite magnitude m below the largest, at the value itself, just above it,

@@ -70,6 +70,19 @@ template <class L>
 constexpr bool kMathArchTooOld = false;
 #endif
 
+/// A lowp_sweep.cuh operation run only where the type is native (traps
+/// elsewhere): the guard of every operation in lowp_clamp_ops.cuh and
+/// lowp_conversion_ops.cuh, whose run() bodies are then never instantiated
+/// for an older architecture.
+template <class L, class Op>
+struct NativeOnly : Op {
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned k, S& s) {
+    if constexpr (kMathArchTooOld<L>) __trap();
+    else Op::template run<S>(i, k, s);
+  }
+};
+
 /// The scalar function F on one value.
 template <class L, MathFn F>
 __device__ inline typename L::T lowp_math_scalar(typename L::T x) {
@@ -147,13 +160,6 @@ inline Exact lowp_math_exact(MathFn f, double x) {
     case MathFn::trunc: return Exact{std::trunc(x), 0.0};
   }
   return Exact{std::nan(""), 0.0};
-}
-
-/// The correctly rounded 16-bit result of F at the 16-bit value `h`.
-template <class L>
-std::uint16_t lowp_math_rounded(MathFn f, std::uint16_t h) {
-  const Exact e = lowp_math_exact(f, decode<L::M, L::B>(h));
-  return round_rn<L::M, L::B>(e.hi, e.lo);
 }
 
 /// Does the header document F's result at `h` exactly (the list at the top of

@@ -1,5 +1,5 @@
 //===-- 16-bit math functions: the reference against binary64 (host) ------===//
-// The host model of kernels/lowp/half_math.cuh and bf16_math.cuh: the
+// The host model of kernels/lowp_api/half_math.cuh and bf16_math.cuh: the
 // correctly rounded table the grading uses (float128 rounded once,
 // lowp_math_functions.cuh) against an independent oracle, the host's binary64
 // libm (glibc: within a few ulp of double, 2^-50 relative allowed here),

@@ -1,5 +1,5 @@
 //===-- 16-bit math functions: the exhaustive sweep and its grading --------===//
-// The base of kernels/lowp/half_math.cuh and bf16_math.cuh (and the planted
+// The base of kernels/lowp_api/half_math.cuh and bf16_math.cuh (and the planted
 // tests/selftest/planted_lowp_math.cuh): a kernel unit whose cases are the
 // functions (lowp_math_functions.cuh; KernelCase::p0 = the MathFn), one form
 // that sweeps every value of the case's function, scalar and paired.
@@ -12,7 +12,7 @@
 // pair could hide behind.
 //
 // Graded on the host (check_bounds), against the correctly rounded result
-// (float128, lowp_math_exact):
+// (float128, lowp_math_exact, computed once per build: the reference cache):
 //   exact, able to fail: the documented special values; the class (a NaN
 //   exactly where the exact value is NaN); both lanes equal to the scalar
 //   function on the same value (bits; any NaN for a NaN); hceil, hfloor,
@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
+#include "cuconform/refcache.h"
 #include "lowp/support/lowp_formats.h"
 #include "lowp/support/lowp_math_functions.cuh"
 
@@ -79,16 +80,39 @@ void launch_lowp_math(int f, std::uint16_t* out, cudaStream_t s, std::integer_se
   CUC_CHECK(cudaGetLastError());
 }
 
-/// The correctly rounded result of `f` at every 16-bit value (computed once per process).
+/// The exact value of `f` at every 16-bit value: float128 once per build,
+/// kept in the reference cache (cuconform/refcache.h: the other test
+/// processes, of every profile, load it, verified on load), and once per
+/// process in memory.
+template <class L>
+const std::vector<Exact>& lowp_math_exact_table(MathFn f) {
+  static std::mutex m;
+  static std::vector<Exact> t[kMathFns];
+  std::lock_guard<std::mutex> lock(m);
+  std::vector<Exact>& v = t[static_cast<int>(f)];
+  if (v.empty()) {
+    std::vector<std::uint16_t> values(kMathValues);
+    for (std::size_t i = 0; i < kMathValues; ++i) values[i] = static_cast<std::uint16_t>(i);
+    const refcache::Key key{std::string("lowp_math.") + L::type + "." + math_fn_name(f), kMathValues,
+                            refcache::hash_bytes(values.data(), values.size() * sizeof(std::uint16_t))};
+    const auto one = [f](std::size_t i) { return lowp_math_exact(f, decode<L::M, L::B>(static_cast<std::uint16_t>(i))); };
+    v = refcache::get(key, [&one](std::vector<Exact>& out) { for (std::size_t i = 0; i < out.size(); ++i) out[i] = one(i); },
+                      one);
+  }
+  return v;
+}
+
+/// The correctly rounded result of `f` at every 16-bit value (float128 rounded once).
 template <class L>
 const std::vector<std::uint16_t>& lowp_math_table(MathFn f) {
   static std::mutex m;
   static std::vector<std::uint16_t> t[kMathFns];
+  const std::vector<Exact>& e = lowp_math_exact_table<L>(f);
   std::lock_guard<std::mutex> lock(m);
   std::vector<std::uint16_t>& v = t[static_cast<int>(f)];
   if (v.empty()) {
     v.resize(kMathValues);
-    for (std::size_t i = 0; i < kMathValues; ++i) v[i] = lowp_math_rounded<L>(f, static_cast<std::uint16_t>(i));
+    for (std::size_t i = 0; i < kMathValues; ++i) v[i] = round_rn<L::M, L::B>(e[i].hi, e[i].lo);
   }
   return v;
 }
@@ -119,6 +143,7 @@ struct MathTally {
 template <class L>
 void grade_lowp_math(MathFn F, const std::uint16_t* out, BoundChecks& b) {
   const std::vector<std::uint16_t>& cr = lowp_math_table<L>(F);
+  const std::vector<Exact>& exact_values = lowp_math_exact_table<L>(F);
   const std::string fn = math_fn_name(F);
   MathTally special, klass, lanes, exact;
   std::size_t graded = 0, at[5] = {0, 0, 0, 0, 0};
@@ -144,7 +169,7 @@ void grade_lowp_math(MathFn F, const std::uint16_t* out, BoundChecks& b) {
     const int d = std::abs(math_ordinal(got) - math_ordinal(want));
     ++at[d < 4 ? d : 4];
     // Real-valued error in ulps of the exact value's binade (subnormal spacing below).
-    const Exact e = lowp_math_exact(F, decode<L::M, L::B>(x));
+    const Exact& e = exact_values[i];
     const double v = e.hi + e.lo, g = decode<L::M, L::B>(got);
     double real = 0;
     if (std::isfinite(v) && std::isfinite(g)) {

@@ -8,7 +8,7 @@
 //         note that they call the float function (sinf ...) and so change
 //         under --use_fast_math. No error bound is documented for any
 //         (../shared/math-api.md).
-// Check:  as kernels/lowp/half_math.cuh, for every one of the 2^16 bfloat16
+// Check:  as kernels/lowp_api/half_math.cuh, for every one of the 2^16 bfloat16
 //         values (7 stored significand bits, bias 127): graded exactly where
 //         the header is exact (htanh's specials, NaN classes, lanes, the
 //         rounding functions), the rest reported as a distribution per
