@@ -12,8 +12,10 @@
 //         fixed addends for the two fmas (2^36), every half (2^16) for abs,
 //         neg and the classification; output [failures, first key, a, b, c,
 //         got, want]. The only latitude: the sign of a zero that a clamp
-//         produces, which no page states. Paired (__half2) forms: not swept
-//         here.
+//         produces, which no page states. The paired (__half2) forms
+//         __hadd2_sat ... __hmin2_nan, __habs2, __hneg2 (every pair in each
+//         lane) and __hfma2_sat, __hfma2_relu (every pair x 16 addends in each
+//         lane), each lane against the scalar reference.
 //===----------------------------------------------------------------------===//
 #pragma once
 

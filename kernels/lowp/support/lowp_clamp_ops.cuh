@@ -5,7 +5,13 @@
 //   OpFmaClamped   every pair x the 16 fixed addends of the fma sweep:
 //                  __hfma_sat, __hfma_relu;
 //   OpMaxMin       every pair: __hmax, __hmin, __hmax_nan, __hmin_nan;
-//   OpSignClass    every value (2^16): __habs, __hneg, __hisinf, __hisnan.
+//   OpSignClass    every value (2^16): __habs, __hneg, __hisinf, __hisnan;
+//   OpVecClamps    the paired forms, each lane against the scalar reference,
+//                  both lanes every pair: __hadd2_sat, __hsub2_sat,
+//                  __hmul2_sat, __hmax2, __hmin2, __hmax2_nan, __hmin2_nan,
+//                  __habs2, __hneg2;
+//   OpVecFmaClamped  __hfma2_sat, __hfma2_relu, both lanes, every pair x the
+//                  16 addends.
 // What the CUDA Math API 13.0 pages say (cuda_fp16.h; cuda_bf16.h the same):
 //   _sat: the operation "in round-to-nearest-even mode" (fma: one rounding),
 //   clamped to [0.0, 1.0], "NaN results are flushed to +0.0"; __hfma_relu:
@@ -162,7 +168,87 @@ struct OpSignClass {
   }
 };
 
-/// Base of the two clamp units: their four forms.
+/// The paired forms, each lane against the scalar reference: the low lane
+/// takes pair i, the high lane pair mate(i) (both lanes see every pair).
+/// Variant 2k + lane for the k-th of __hadd2_sat, __hsub2_sat, __hmul2_sat,
+/// __hmax2, __hmin2, __hmax2_nan, __hmin2_nan, __habs2 (of the first
+/// operand), __hneg2 (of the first operand).
+template <class L>
+struct OpVecClamps {
+  static constexpr unsigned id = 54, outer = 1;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned v) {
+    static const char* n[18] = {
+        "__hadd2_sat (low lane)", "__hadd2_sat (high lane)", "__hsub2_sat (low lane)", "__hsub2_sat (high lane)",
+        "__hmul2_sat (low lane)", "__hmul2_sat (high lane)", "__hmax2 (low lane)",     "__hmax2 (high lane)",
+        "__hmin2 (low lane)",     "__hmin2 (high lane)",     "__hmax2_nan (low lane)", "__hmax2_nan (high lane)",
+        "__hmin2_nan (low lane)", "__hmin2_nan (high lane)", "__habs2 (low lane)",     "__habs2 (high lane)",
+        "__hneg2 (low lane)",     "__hneg2 (high lane)"};
+    return v < 18 ? n[v] : "?";
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned, S& s) {
+    const std::uint32_t j = mate(i);
+    const std::uint16_t a[2] = {static_cast<std::uint16_t>(i & 0xffffu), static_cast<std::uint16_t>(j & 0xffffu)};
+    const std::uint16_t b[2] = {static_cast<std::uint16_t>(i >> 16), static_cast<std::uint16_t>(j >> 16)};
+    const typename L::T2 x = L::pack(L::make(a[0]), L::make(a[1])), y = L::pack(L::make(b[0]), L::make(b[1]));
+    const typename L::T2 r[9] = {__hadd2_sat(x, y), __hsub2_sat(x, y), __hmul2_sat(x, y), __hmax2(x, y),     __hmin2(x, y),
+                                 __hmax2_nan(x, y), __hmin2_nan(x, y), __habs2(x),        __hneg2(x)};
+#pragma unroll
+    for (int lane = 0; lane < 2; ++lane) {
+      const std::uint16_t p = a[lane], q = b[lane];
+      const Clamped w[9] = {sat01<L::M, L::B>(ref_add<L::M, L::B>(p, q)),
+                            sat01<L::M, L::B>(ref_sub<L::M, L::B>(p, q)),
+                            sat01<L::M, L::B>(ref_mul<L::M, L::B>(p, q)),
+                            {ref_maxmin<L::M, L::B>(p, q, true, false), false},
+                            {ref_maxmin<L::M, L::B>(p, q, false, false), false},
+                            {ref_maxmin<L::M, L::B>(p, q, true, true), false},
+                            {ref_maxmin<L::M, L::B>(p, q, false, true), false},
+                            {static_cast<std::uint16_t>(p & 0x7fffu), false},
+                            {static_cast<std::uint16_t>(p ^ 0x8000u), false}};
+#pragma unroll
+      for (int k = 0; k < 9; ++k) {
+        const std::uint16_t g = L::bits(lane ? L::high(r[k]) : L::low(r[k]));
+        s.check(static_cast<unsigned>(2 * k + lane), clamped_ok<L::M>(g, w[k]), g, w[k].want, p, q, kNone);
+      }
+    }
+  }
+};
+
+/// __hfma2_sat and __hfma2_relu: the low lane every pair with addend c_k, the
+/// high lane pair mate(i) with addend c_(15-k). Variant 2 op + lane.
+template <class L>
+struct OpVecFmaClamped {
+  static constexpr unsigned id = 55, outer = kFmaAddends;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned v) {
+    static const char* n[4] = {"__hfma2_sat (low lane)", "__hfma2_sat (high lane)", "__hfma2_relu (low lane)",
+                               "__hfma2_relu (high lane)"};
+    return v < 4 ? n[v] : "?";
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned k, S& s) {
+    const std::uint32_t j = mate(i);
+    const std::uint16_t a[2] = {static_cast<std::uint16_t>(i & 0xffffu), static_cast<std::uint16_t>(j & 0xffffu)};
+    const std::uint16_t b[2] = {static_cast<std::uint16_t>(i >> 16), static_cast<std::uint16_t>(j >> 16)};
+    const std::uint16_t c[2] = {fma_addend<L::M, L::B>(k), fma_addend<L::M, L::B>(kFmaAddends - 1 - k)};
+    const typename L::T2 x = L::pack(L::make(a[0]), L::make(a[1])), y = L::pack(L::make(b[0]), L::make(b[1])),
+                         z = L::pack(L::make(c[0]), L::make(c[1]));
+    const typename L::T2 r[2] = {__hfma2_sat(x, y, z), __hfma2_relu(x, y, z)};
+#pragma unroll
+    for (int lane = 0; lane < 2; ++lane) {
+      const std::uint16_t e = ref_fma<L::M, L::B>(a[lane], b[lane], c[lane]);
+      const Clamped w[2] = {sat01<L::M, L::B>(e), relu<L::M>(e)};
+#pragma unroll
+      for (int op = 0; op < 2; ++op) {
+        const std::uint16_t g = L::bits(lane ? L::high(r[op]) : L::low(r[op]));
+        s.check(static_cast<unsigned>(2 * op + lane), clamped_ok<L::M>(g, w[op]), g, w[op].want, a[lane], b[lane], c[lane]);
+      }
+    }
+  }
+};
+
+/// Base of the two clamp units: their six forms.
 template <class U, class L>
 struct ClampSweepUnit : SweepUnit<U> {
   struct saturating : SweepForm<NativeOnly<L, OpSaturating<L>>, Role::probe> {
@@ -175,7 +261,13 @@ struct ClampSweepUnit : SweepUnit<U> {
   struct sign_class : SweepForm<NativeOnly<L, OpSignClass<L>>, Role::probe> {
     static constexpr const char* name = "sign_class";
   };
-  using forms = Forms<saturating, fma_clamped, max_min, sign_class>;
+  struct h2_clamps : SweepForm<NativeOnly<L, OpVecClamps<L>>, Role::probe> {
+    static constexpr const char* name = "h2_clamps";
+  };
+  struct h2_fma_clamped : SweepForm<NativeOnly<L, OpVecFmaClamped<L>>, Role::probe> {
+    static constexpr const char* name = "h2_fma_clamped";
+  };
+  using forms = Forms<saturating, fma_clamped, max_min, sign_class, h2_clamps, h2_fma_clamped>;
 };
 
 }  // namespace cuconform::lowp
