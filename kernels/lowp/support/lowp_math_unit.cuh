@@ -152,18 +152,18 @@ void grade_lowp_math(MathFn F, const std::uint16_t* out, BoundChecks& b) {
   std::uint16_t worst_x = 0, worst_got = 0, worst_want = 0;
   for (std::size_t i = 0; i < kMathValues; ++i) {
     const std::uint16_t x = static_cast<std::uint16_t>(i), got = out[i], want = cr[i];
-    const std::string at_x = fn + "(" + hex16(x) + ") = " + hex16(got);
+    const auto at_x = [&] { return fn + "(" + hex16(x) + ") = " + hex16(got); };  // (text for a failure only)
     std::uint16_t doc;
-    if (lowp_math_special<L>(F, x, &doc) && !same16<L::M>(got, doc)) special.fail(at_x + ", documented " + hex16(doc));
+    if (lowp_math_special<L>(F, x, &doc) && !same16<L::M>(got, doc)) special.fail(at_x() + ", documented " + hex16(doc));
     const bool got_nan = is_nan16<L::M>(got), want_nan = is_nan16<L::M>(want);
-    if (got_nan != want_nan) klass.fail(at_x + ", correctly rounded " + hex16(want));
+    if (got_nan != want_nan) klass.fail(at_x() + ", correctly rounded " + hex16(want));
     if (!same16<L::M>(out[kMathValues + i], got))
       lanes.fail("h2" + fn.substr(1) + " low lane at " + hex16(x) + ": " + hex16(out[kMathValues + i]) + ", scalar " + hex16(got));
     const std::uint16_t m = math_mate(static_cast<std::uint32_t>(i));
     if (!same16<L::M>(out[2 * kMathValues + i], out[m]))
       lanes.fail("h2" + fn.substr(1) + " high lane at " + hex16(m) + ": " + hex16(out[2 * kMathValues + i]) +
                  ", scalar " + hex16(out[m]));
-    if (math_fn_exact(F) && !same16<L::M>(got, want)) exact.fail(at_x + ", exact " + hex16(want));
+    if (math_fn_exact(F) && !same16<L::M>(got, want)) exact.fail(at_x() + ", exact " + hex16(want));
     if (got_nan || want_nan) continue;
     ++graded;
     const int d = std::abs(math_ordinal(got) - math_ordinal(want));
