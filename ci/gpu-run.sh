@@ -45,9 +45,28 @@ case "${CUCONFORM_EXTENDED:-0}" in
   *) echo "gpu-run: CUCONFORM_EXTENDED='$CUCONFORM_EXTENDED' is not 0 or 1" >&2; exit 2 ;;
 esac
 source "$root/ci/progress.sh"
+cpu0=$(awk '/^cpu /{print $2+$3+$4+$6+$7+$8, $5}' /proc/stat 2>/dev/null)   # busy and idle jiffies, all cores
 with_progress "gpu-run ctest" "$build/ctest-gpu.log" -- "${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-$((2 * $(nproc)))}" --no-tests=error --output-junit junit-gpu.xml "${spec[@]}" "${tier[@]}" "$@"
 rc=$?
 t1=$(date +%s)
+# Where the machine's CPU went meanwhile: ctest's processes (bash's times:
+# children's user and system seconds) and the whole machine (/proc/stat).
+times > "$build/ctest-gpu.times"   # (in this shell: a subshell's times start at zero)
+cpu1=$(awk '/^cpu /{print $2+$3+$4+$6+$7+$8, $5}' /proc/stat 2>/dev/null)
+if [ -n "$cpu0" ] && [ -n "$cpu1" ]; then
+  python3 - "$cpu0" "$cpu1" "$(tail -n 1 "$build/ctest-gpu.times")" "$((t1 - t0))" "$(nproc)" <<'PY' || true
+import re, sys
+b0, i0 = map(float, sys.argv[1].split()); b1, i1 = map(float, sys.argv[2].split())
+def secs(t):  # bash `times`: 1m2.345s
+    m = re.match(r"(\d+)m([\d.]+)s", t)
+    return int(m.group(1)) * 60 + float(m.group(2)) if m else float("nan")
+u, s = (secs(x) for x in sys.argv[3].split()[:2])
+wall, cores = float(sys.argv[4]), int(sys.argv[5])
+busy = (b1 - b0) / max(1.0, (b1 - b0) + (i1 - i0))
+print("== CPU: ctest's processes used %.0f s user + %.0f s system in %.0f s on %d cores (%.0f%% of %.0f core-s); the machine was %.0f%% busy"
+      % (u, s, wall, cores, 100 * (u + s) / max(1.0, wall * cores), wall * cores, 100 * busy))
+PY
+fi
 grep -E "tests passed|Failed|\*\*\*|Not Run" "$build/ctest-gpu.log" | tail -n 60
 run=$(cat "$build/results/CURRENT")
 echo "== ctest exit $rc in $((t1 - t0)) s; results in $run"
