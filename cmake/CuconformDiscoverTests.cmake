@@ -18,8 +18,16 @@
 #     (every test of the extended tier), run by the executable of
 #     the class's first profile for every profile of the class; a profile whose
 #     device code differs is a class of its own and runs its own. A GPU process
-#     pays for a CUDA context (about 0.15 s serialised in the driver, 2.5 s
-#     each under ctest -j16 on an H100), so a unit's forms share one too.
+#     pays for a CUDA context, and the driver makes them one at a time (about
+#     0.16 s each on an H100, alone or not: 32 at once wait 5.3 s for theirs,
+#     ci/bench/gpu-context-cost.sh), so a unit's forms share one, and so do
+#     several units: the GPU tests of one tier, one class of profiles and one
+#     environment are batched in listing order, at most 8 units a test
+#     (<p1+p2>/<UnitA+UnitB+...>.gpu; 4 for the exhaustive and extended tiers,
+#     whose sweeps are long), each unit with its own code signature. A unit
+#     that skips inside a batch that ran others is a skipped record and a
+#     [  SKIPPED ] line in the test's output; the test passes or fails on the
+#     others. 1,075 GPU processes a whole run (846 contexts) became about 210.
 #   Work that cannot depend on the profile (device launches, sweeps, host
 #   models) is done once per process (cuconform/shared_work.h); each record
 #   says so (shared_run). Every profile keeps its records, labels and verdicts.
@@ -175,8 +183,11 @@ function(_cuc_add kind gname ps labels env)
     set(_ids "--cuconform_profiles=${_pcsv}")
   endif()
   if(kind STREQUAL "group")
-    # gname: <Unit>.<tier>; ARGV5: the code signature, ARGV6: the cost
-    string(REGEX REPLACE "^([^.]+)\\.(.*)$" "\\1.*.\\2" _filter "${gname}")
+    # gname: <UnitA+UnitB+...>.<tier>; ARGV5: the code signature(s), ARGV6: the cost
+    string(REGEX REPLACE "^([^.]+)\\.(.*)$" "\\1" _fu "${gname}")
+    string(REGEX REPLACE "^([^.]+)\\.(.*)$" "\\2" _ft "${gname}")
+    string(REPLACE "+" ".*.${_ft}:" _filter "${_fu}")
+    set(_filter "${_filter}.*.${_ft}")
     add_test("${_pjoin}/${gname}" "${_exe_${_p0}}" "--gtest_filter=${_filter}" "--gtest_color=no" "--cuconform_skip_code"
              ${_ids} "--cuconform_code_signature=${ARGV5}")
     set_tests_properties("${_pjoin}/${gname}" PROPERTIES LABELS "${_pl};${labels}" RESOURCE_GROUPS "gpus:1"
@@ -260,6 +271,46 @@ foreach(_g IN LISTS _tests)
   endif()
 endforeach()
 
+# Batches of GPU groups (see the top): one per tier, class of profiles and
+# environment while it has room, in listing order.
+set(_batches "")
+macro(_cuc_batch gk ps labels env sig cost)
+  string(REGEX REPLACE "^([^.]+)\\.(.*)$" "\\1" _bu "${gk}")
+  string(REGEX REPLACE "^([^.]+)\\.(.*)$" "\\2" _bt "${gk}")
+  set(_bpl "${ps}")  # (a macro's arguments are not variables)
+  list(JOIN _bpl "," _bps)
+  string(MAKE_C_IDENTIFIER "${_bt}|${_bps}|${env}" _bkey)
+  set(_bmax 8)
+  if(NOT _bt STREQUAL "gpu")
+    set(_bmax 4)
+  endif()
+  set(_bopen "")
+  if(DEFINED _bopen_${_bkey})
+    set(_bopen "${_bopen_${_bkey}}")
+    list(LENGTH _bunits_${_bopen} _bn)
+    if(_bn GREATER_EQUAL _bmax)
+      set(_bopen "")
+    endif()
+  endif()
+  if(_bopen STREQUAL "")
+    list(LENGTH _batches _bopen)
+    set(_bopen "b${_bopen}")
+    list(APPEND _batches "${_bopen}")
+    set(_bopen_${_bkey} "${_bopen}")
+    set(_bunits_${_bopen} "")
+    set(_bsigs_${_bopen} "")
+    set(_blabels_${_bopen} "")
+    set(_bps_${_bopen} "${_bpl}")
+    set(_btier_${_bopen} "${_bt}")
+    set(_benv_${_bopen} "${env}")
+    set(_bcost_${_bopen} 0)
+  endif()
+  list(APPEND _bunits_${_bopen} "${_bu}")
+  list(APPEND _bsigs_${_bopen} "${_bu}=${sig}")
+  list(APPEND _blabels_${_bopen} ${labels})
+  math(EXPR _bcost_${_bopen} "${_bcost_${_bopen}} + ${cost}")
+endmacro()
+
 foreach(_gk IN LISTS _groups)
   string(MAKE_C_IDENTIFIER "${_gk}" _gkk)
   set(_u "${_gunit_${_gkk}}")
@@ -289,15 +340,25 @@ foreach(_gk IN LISTS _groups)
         list(APPEND _done ${_c})
         list(LENGTH _c _nc)
         math(EXPR _cc "${_cost} * (1 + ${_nc}) / 2")
-        _cuc_add(group "${_gk}" "${_c}" "${_glabels_${_gkk}}" "${_genv_${_gkk}}" "${_sig_${_u}_${_i}}" ${_cc})
+        _cuc_batch("${_gk}" "${_c}" "${_glabels_${_gkk}}" "${_genv_${_gkk}}" "${_sig_${_u}_${_i}}" ${_cc})
       endif()
     endforeach()
   endif()
   foreach(_p IN LISTS _present)  # no class known: each profile runs its own
     if(NOT _p IN_LIST _done)
-      _cuc_add(group "${_gk}" "${_p}" "${_glabels_${_gkk}}" "${_genv_${_gkk}}" "none" ${_cost})
+      _cuc_batch("${_gk}" "${_p}" "${_glabels_${_gkk}}" "${_genv_${_gkk}}" "none" ${_cost})
     endif()
   endforeach()
+endforeach()
+foreach(_b IN LISTS _batches)
+  list(REMOVE_DUPLICATES _blabels_${_b})
+  list(JOIN _bunits_${_b} "+" _bname)
+  list(JOIN _bsigs_${_b} "," _bsig)
+  list(LENGTH _bunits_${_b} _bn)
+  if(_bn EQUAL 1)
+    string(REGEX REPLACE "^[^=]*=" "" _bsig "${_bsig}")  # one unit: its signature alone, as before
+  endif()
+  _cuc_add(group "${_bname}.${_btier_${_b}}" "${_bps_${_b}}" "${_blabels_${_b}}" "${_benv_${_b}}" "${_bsig}" ${_bcost_${_b}})
 endforeach()
 endfunction()
 cmake_policy(POP)

@@ -58,18 +58,26 @@ def main():
     if not os.path.isdir(a.run_dir):
         fail("no such run folder: " + a.run_dir)
     tests = junit_tests(a.junit)
-    # A record names its form's test; GPU forms run grouped, one ctest test
-    # per unit and tier (<profile>/<Unit>.gpu, <profile>/<Unit>.exhaustive_gpu):
+    # A record names its form's test (<profile>/<Unit>.<form>.<tier>); GPU
+    # forms run batched, several units of one tier and class of profiles a
+    # ctest test (<p1+p2>/<UnitA+UnitB>.gpu, .exhaustive_gpu, .extended_gpu):
     # their records are summed into that test, the process start and the GPU
     # probe (made once per process) counted once.
+    batch_of = {}
+    for t in tests:
+        b = re.match(r"^([^/]+)/([A-Za-z0-9_+]+)\.(gpu|exhaustive_gpu|extended_gpu)$", t)
+        if b:
+            for p in b.group(1).split("+"):
+                for u in b.group(2).split("+"):
+                    batch_of[(p, u, b.group(3))] = t
     per_test = collections.OrderedDict()
     unmatched = 0
     # (records_in: the run markers and partial records are no tests; an unreadable file is passed over)
     for _path, r in records_in(a.run_dir, on_bad=lambda _p, _e: None):
         name = r.get("test")
         if name not in tests:
-            g = re.match(r"^(.*/[^./]+)\.[^/]+\.(gpu|exhaustive_gpu)$", str(name))
-            name = g.group(1) + "." + g.group(2) if g and (g.group(1) + "." + g.group(2)) in tests else None
+            g = re.match(r"^([^/]+)/([^./]+)\.[^/]+\.(gpu|exhaustive_gpu|extended_gpu)$", str(name))
+            name = batch_of.get((g.group(1), g.group(2), g.group(3))) if g else None
         if name is None:
             unmatched += 1
             continue
