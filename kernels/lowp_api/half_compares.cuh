@@ -1,0 +1,27 @@
+//===-- F10 __half2 comparisons to masks, and __hisnan2 --------------------===//
+// Guide:  Best Practices Guide 13.0 §12.1.1 "Half Precision Arithmetic"; the
+//         functions are the CUDA Math API 13.0's "Half2 Comparison Functions"
+//         (cuda_fp16.h) that the F10 unit does not sweep: __heq2_mask ...
+//         __hgeu2_mask (twelve) and __hisnan2. Their pages define each
+//         exactly (lowp/support/lowp_compare_ops.cuh quotes them); nothing
+//         depends on a profile, so every profile is exact.
+// Check:  exact, on the GPU, over the whole input space in each lane: the
+//         masks every pair (2^32) in both lanes at once (the high lane the
+//         pair mate(i)), the whole 32-bit mask against both references;
+//         __hisnan2 every value (2^16) in both lanes. Output [failures,
+//         first key, a, b, c, got, want].
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "cuconform/kernel_unit.h"
+#include "lowp/support/lowp_compare_ops.cuh"
+
+namespace cuconform::units {
+
+struct HalfCompares : lowp::CompareSweepUnit<HalfCompares, lowp::HalfT> {
+  static constexpr UnitInfo info{"half_compares", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
+  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per comparison";
+};
+CUCONFORM_KERNEL_UNIT(HalfCompares)
+
+}  // namespace cuconform::units
