@@ -15,7 +15,10 @@
 //         produces, which no page states. The paired (__half2) forms
 //         __hadd2_sat ... __hmin2_nan, __habs2, __hneg2 (every pair in each
 //         lane) and __hfma2_sat, __hfma2_relu (every pair x 16 addends in each
-//         lane), each lane against the scalar reference.
+//         lane), each lane against the scalar reference. __hcmadd: exactly
+//         the two-fma composition its page gives, real and imaginary parts,
+//         2^32 complex operands (every pair of real parts, the imaginary
+//         parts the pair mate(i), addends two of the 16).
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -27,6 +30,10 @@ namespace cuconform::units {
 struct HalfClamps : lowp::ClampSweepUnit<HalfClamps, lowp::HalfT> {
   static constexpr UnitInfo info{"half_clamps", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
   static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per operation";
+  struct h2_cmadd : lowp::SweepForm<lowp::NativeOnly<lowp::HalfT, lowp::OpCmadd<lowp::HalfT>>, Role::probe> {
+    static constexpr const char* name = "h2_cmadd";
+  };
+  using forms = Forms<saturating, fma_clamped, max_min, sign_class, h2_clamps, h2_fma_clamped, h2_cmadd>;
 };
 CUCONFORM_KERNEL_UNIT(HalfClamps)
 

@@ -12,6 +12,9 @@
 //                  __habs2, __hneg2;
 //   OpVecFmaClamped  __hfma2_sat, __hfma2_relu, both lanes, every pair x the
 //                  16 addends.
+//   OpCmadd        __half2 only: __hcmadd, the real parts every pair (a.x,
+//                  b.x), the imaginary parts the pair mate(i), the addends
+//                  two of the 16 (drawn from i): 2^32 complex fmas.
 // What the CUDA Math API 13.0 pages say (cuda_fp16.h; cuda_bf16.h the same):
 //   _sat: the operation "in round-to-nearest-even mode" (fma: one rounding),
 //   clamped to [0.0, 1.0], "NaN results are flushed to +0.0"; __hfma_relu:
@@ -25,6 +28,11 @@
 //   the magnitude (of +-0: +0), __hneg: the sign flipped, both NaN for NaN;
 //   __hisinf: -1, 1 or 0; __hisnan: NaN or not. A NaN result: any NaN (the
 //   F10 NaN rule; "canonical" is not checked bit for bit).
+//   __hcmadd (cuda_fp16.h): "numerically in agreement with" result.x =
+//   __hfma(-a.y, b.y, __hfma(a.x, b.x, c.x)), result.y = __hfma(a.y, b.x,
+//   __hfma(a.x, b.y, c.y)): two roundings a part, graded exactly as that
+//   composition. cuda_bf16.h's __hcmadd states no composition and no bound:
+//   not graded (nothing defines its result beyond "a*b + c").
 // Device only (the CPU side is the host answer).
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -245,6 +253,29 @@ struct OpVecFmaClamped {
         s.check(static_cast<unsigned>(2 * op + lane), clamped_ok<L::M>(g, w[op]), g, w[op].want, a[lane], b[lane], c[lane]);
       }
     }
+  }
+};
+
+/// __hcmadd (__half2): variant 0 the real part, 1 the imaginary part, each
+/// against the documented composition of two fmas.
+template <class L>
+struct OpCmadd {
+  static constexpr unsigned id = 58, outer = 1;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned v) { return v == 0 ? "__hcmadd (real part)" : v == 1 ? "__hcmadd (imaginary part)" : "?"; }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned, S& s) {
+    const std::uint32_t j = mate(i), k = (i * 2654435761u) >> 28;
+    const std::uint16_t ax = static_cast<std::uint16_t>(i & 0xffffu), bx = static_cast<std::uint16_t>(i >> 16),
+                        ay = static_cast<std::uint16_t>(j & 0xffffu), by = static_cast<std::uint16_t>(j >> 16),
+                        cx = fma_addend<L::M, L::B>(k), cy = fma_addend<L::M, L::B>(kFmaAddends - 1 - k);
+    const auto r = __hcmadd(L::pack(L::make(ax), L::make(ay)), L::pack(L::make(bx), L::make(by)),
+                            L::pack(L::make(cx), L::make(cy)));
+    const std::uint16_t re = ref_fma<L::M, L::B>(static_cast<std::uint16_t>(ay ^ 0x8000u), by, ref_fma<L::M, L::B>(ax, bx, cx));
+    const std::uint16_t im = ref_fma<L::M, L::B>(ay, bx, ref_fma<L::M, L::B>(ax, by, cy));
+    const std::uint16_t g0 = L::bits(L::low(r)), g1 = L::bits(L::high(r));
+    s.check(0, same16<L::M>(g0, re), g0, re, i, j, cx);
+    s.check(1, same16<L::M>(g1, im), g1, im, i, j, cy);
   }
 };
 
