@@ -12,8 +12,12 @@
 //         three directed conversions, every bfloat16 (2^16) through the 26
 //         conversions to integers, every short and unsigned short (2^16) and
 //         every int and unsigned int (2^32) through the four modes each.
-//         References: integer and binary64 only (lowp_directed.h). Not swept:
-//         __ll2bfloat16_* and __ull2bfloat16_* (2^64 inputs).
+//         References: integer and binary64 only (lowp_directed.h). Long
+//         long and unsigned long long (2^64 inputs each, so not every one):
+//         __ll2bfloat16_* and __ull2bfloat16_* in the four modes at 2^34 values,
+//         every leading bit position with 26 bits below it, with and
+//         without a sticky lowest bit, both signs (to -2^63), exact
+//         through sticky_double (lowp_directed.h, checked on the host).
 //===----------------------------------------------------------------------===//
 #pragma once
 

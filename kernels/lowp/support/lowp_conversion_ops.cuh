@@ -12,9 +12,15 @@
 //                        four modes;
 //   OpFromInt            every int and every unsigned int (2^32) in the four
 //                        modes.
-// References: lowp_directed.h (exact; the pages' saturation and NaN rules).
-// Not in them: long long and unsigned long long to the 16-bit types (2^64
-// inputs; not swept here). Device only (the CPU side is the host answer).
+//   OpFromLongLong       long long and unsigned long long (2^64 inputs each:
+//                        not every one) in the four modes, 2^34 of them: every
+//                        leading bit position with 26 bits below it taken
+//                        from the index, with and without a set lowest bit,
+//                        both signs (the signed ones as ~x for negatives,
+//                        which reaches -2^63).
+// References: lowp_directed.h (exact; the pages' saturation and NaN rules;
+// 64-bit integers through sticky_double). Device only (the CPU side is the
+// host answer).
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -157,12 +163,14 @@ struct OpToInteger {
 
 /// The eight conversions of one input i read as a signed integer si and as
 /// an unsigned one ui: g[0..3] from si, g[4..7] from ui, in rn, rz, ru, rd.
+/// A failure names input i (and b, where the signed value is not i's bits).
 template <class L, class S>
-__device__ inline void grade_from_integers(std::uint32_t i, double si, double ui, const std::uint16_t (&g)[8], S& s) {
+__device__ inline void grade_from_integers(std::uint64_t i, double si, double ui, const std::uint16_t (&g)[8], S& s,
+                                           std::uint64_t b = kNone) {
 #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const std::uint16_t w = round_dir<L::M, L::B>(k < 4 ? si : ui, k % 4);
-    s.check(static_cast<unsigned>(k), g[k] == w, g[k], w, i, kNone, kNone);
+    s.check(static_cast<unsigned>(k), g[k] == w, g[k], w, i, b, kNone);
   }
 }
 
@@ -231,7 +239,51 @@ struct OpFromInt {
   }
 };
 
-/// Base of the two conversion units: their four forms.
+/// long long and unsigned long long to the 16-bit type, four modes. Index i:
+/// the leading bit e = i >> 26 (0..63), the next 26 bits i's low ones; outer
+/// k: bit 0 sets the lowest bit (a sticky bit far below the 26), bit 1 makes
+/// the signed value negative (~(u >> 1)).
+CUC_HD inline std::uint64_t ll_pattern(std::uint32_t i, unsigned k) {
+  const int e = static_cast<int>(i >> 26);
+  const std::uint64_t m = i & 0x3ffffffu;
+  std::uint64_t u = 1ull << e;
+  u |= e >= 26 ? m << (e - 26) : (m & (u - 1));
+  if (k & 1u) u |= 1u;
+  return u;
+}
+template <class L>
+struct OpFromLongLong {
+  static constexpr unsigned id = 44, outer = 4;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned v) {
+    static const char* h[8] = {"__ll2half_rn",  "__ll2half_rz",  "__ll2half_ru",  "__ll2half_rd",
+                               "__ull2half_rn", "__ull2half_rz", "__ull2half_ru", "__ull2half_rd"};
+    static const char* b[8] = {"__ll2bfloat16_rn",  "__ll2bfloat16_rz",  "__ll2bfloat16_ru",  "__ll2bfloat16_rd",
+                               "__ull2bfloat16_rn", "__ull2bfloat16_rz", "__ull2bfloat16_ru", "__ull2bfloat16_rd"};
+    return v < 8 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned k, S& s) {
+    const unsigned long long ui = ll_pattern(i, k);
+    const long long si = (k & 2u) ? static_cast<long long>(~(ui >> 1)) : static_cast<long long>(ui >> 1);
+    std::uint16_t g[8];
+    if constexpr (kIsHalf<L>) {
+      g[0] = L::bits(__ll2half_rn(si)), g[1] = L::bits(__ll2half_rz(si));
+      g[2] = L::bits(__ll2half_ru(si)), g[3] = L::bits(__ll2half_rd(si));
+      g[4] = L::bits(__ull2half_rn(ui)), g[5] = L::bits(__ull2half_rz(ui));
+      g[6] = L::bits(__ull2half_ru(ui)), g[7] = L::bits(__ull2half_rd(ui));
+    } else {
+      g[0] = L::bits(__ll2bfloat16_rn(si)), g[1] = L::bits(__ll2bfloat16_rz(si));
+      g[2] = L::bits(__ll2bfloat16_ru(si)), g[3] = L::bits(__ll2bfloat16_rd(si));
+      g[4] = L::bits(__ull2bfloat16_rn(ui)), g[5] = L::bits(__ull2bfloat16_rz(ui));
+      g[6] = L::bits(__ull2bfloat16_ru(ui)), g[7] = L::bits(__ull2bfloat16_rd(ui));
+    }
+    grade_from_integers<L>(ui, sticky_double_signed(si), sticky_double(static_cast<std::uint64_t>(ui)), g, s,
+                           static_cast<std::uint64_t>(si));
+  }
+};
+
+/// Base of the two conversion units: their five forms.
 template <class U, class L>
 struct ConversionSweepUnit : SweepUnit<U> {
   struct from_float_directed : SweepForm<NativeOnly<L, OpFromFloatDirected<L>>, Role::probe> {
@@ -246,7 +298,10 @@ struct ConversionSweepUnit : SweepUnit<U> {
   struct from_int : SweepForm<NativeOnly<L, OpFromInt<L>>, Role::probe> {
     static constexpr const char* name = "from_int";
   };
-  using forms = Forms<from_float_directed, to_integer, from_short, from_int>;
+  struct from_long_long : SweepForm<NativeOnly<L, OpFromLongLong<L>>, Role::probe> {
+    static constexpr const char* name = "from_long_long";
+  };
+  using forms = Forms<from_float_directed, to_integer, from_short, from_int, from_long_long>;
   static void host_model(ModelChecks& m) { directed_rounding_checks<L::M, L::B>(m, L::type); }
 };
 

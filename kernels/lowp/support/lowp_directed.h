@@ -57,6 +57,23 @@ CUC_HD inline std::uint16_t round_dir(double v, int mode) {
 
 /// The integer nearest v in the mode, clamped to [lo, hi]; NaN gives `nan`
 /// (as the integer's bits, two's complement).
+/// A 64-bit integer's magnitude as a double that every 16-bit format (at most
+/// 11 significant bits) rounds as it rounds the integer, in every mode: exact
+/// below 2^53; above, its top 53 bits with the bits shifted out folded into
+/// the last one (a sticky bit 42 places below any 16-bit rounding position:
+/// the same neighbours, the same side of their midpoint, exact or not as the
+/// integer is).
+CUC_HD inline double sticky_double(std::uint64_t u) {
+  int shift = 0;
+  while ((u >> shift) >= (1ull << 53)) ++shift;
+  std::uint64_t m = u >> shift;
+  if (shift > 0 && (u & ((1ull << shift) - 1)) != 0) m |= 1u;
+  return ldexp(static_cast<double>(m), shift);
+}
+CUC_HD inline double sticky_double_signed(long long v) {
+  return v < 0 ? -sticky_double(0ull - static_cast<std::uint64_t>(v)) : sticky_double(static_cast<std::uint64_t>(v));
+}
+
 CUC_HD inline std::uint64_t to_integer(double v, int mode, double lo, double hi, std::uint64_t lo_bits,
                                        std::uint64_t hi_bits, std::uint64_t nan) {
   if (v != v) return nan;

@@ -61,6 +61,26 @@ void directed_rounding_checks(ModelChecks& m, const char* type) {
   m.expect(std::string(type) + ": round_dir at " + std::to_string(points) +
                " points (every value, just inside its neighbours, the midpoints, both signs, past the largest)" + first,
            static_cast<double>(wrong), 0.0, "IEEE 754-2019 4.3.1 and 4.3.2 (the rounding-direction attributes)");
+  // sticky_double against the integer itself (exact integer arithmetic): the
+  // 12 leading bits (11 kept and the rounding bit) and whether anything below
+  // them is set must be the integer's, for magnitudes at every bit position.
+  std::size_t sticky_points = 0, sticky_wrong = 0;
+  for (int top = 0; top < 64; ++top)
+    for (std::uint64_t low : {0ull, 1ull, 3ull, 0x5555555555555555ull, ~0ull, 1ull << 40, (1ull << 41) | 1ull}) {
+      const std::uint64_t u = (1ull << top) | (top ? (low & ((1ull << top) - 1)) : 0);
+      const double d = sticky_double(u);
+      const int shift = top > 11 ? top - 11 : 0;
+      const std::uint64_t lead = u >> shift, rest = shift ? (u & ((1ull << shift) - 1)) : 0;
+      int e;
+      const double f = std::frexp(d, &e);  // d = f 2^e, f in [0.5, 1)
+      const double scaled = std::ldexp(f, e - shift);
+      const double dlead = std::floor(scaled);
+      ++sticky_points;
+      if (dlead != static_cast<double>(lead) || (scaled != dlead) != (rest != 0)) ++sticky_wrong;
+    }
+  m.expect(std::string("sticky_double keeps the leading 12 bits and whether the rest is zero at ") +
+               std::to_string(sticky_points) + " 64-bit magnitudes (every top bit, seven low patterns)",
+           static_cast<double>(sticky_wrong), 0.0, "exact integer arithmetic");
   const char* src = "hand-derived: the modes and the CUDA Math API 13.0 conversion pages";
   const std::uint64_t nan64 = 0x8000000000000000ull;
   m.expect("2.5 to int, rn: 2 (ties to even)", static_cast<double>(to_integer(2.5, kRn, -2147483648.0, 2147483647.0, 0, 0, 0)), 2, src);
