@@ -5,8 +5,10 @@
 //   round_dir<M,B>(v, mode)   an exact double v (a float, a 32-bit integer) to
 //                             the 16-bit format in mode rn, rz, ru or rd
 //                             (IEEE 754-2019 4.3): the largest magnitude not
-//                             above |v| (a search over the ordered
-//                             magnitudes), then one step away from zero where
+//                             above |v| (in the normal range the double's
+//                             bits cut to the format's; below it a search
+//                             over the ordered magnitudes), then one step
+//                             away from zero where
 //                             the mode points that way and v is inexact; past
 //                             the largest finite value rz and the mode
 //                             pointing to zero give it, the other +-inf;
@@ -40,6 +42,20 @@ CUC_HD inline std::uint16_t round_dir(double v, int mode) {
   const double a = v < 0 ? -v : v;
   if (a - a != 0.0) return static_cast<std::uint16_t>(sign | F::inf);
   if (mode == kRn) return round_rn<M, B>(v, 0.0);
+  const bool away = (mode == kRu && !sign) || (mode == kRd && sign);
+  // A normal result: the format's bits are the double's, cut after M
+  // fraction bits (one step up away from zero when anything was cut; a step
+  // past the largest finite value is the infinity's bits). Below the normal
+  // range, where the format's spacing is fixed: the search.
+  const std::uint64_t ab = dbits(a);
+  const int e = static_cast<int>(ab >> 52) - 1023;
+  if (e >= F::emin && e <= F::emax) {
+    const int cut = 52 - M;
+    const std::uint64_t kept = ab >> cut;
+    std::uint16_t m = static_cast<std::uint16_t>(((static_cast<unsigned>(e + B)) << M) | (kept & ((1u << M) - 1u)));
+    if (away && (ab & ((1ull << cut) - 1)) != 0) ++m;
+    return static_cast<std::uint16_t>(sign | m);
+  }
   std::uint16_t lo = 0, hi = F::max_finite;  // decode(lo) <= a < decode(hi), or a >= max finite
   if (decode<M, B>(hi) <= a) {
     lo = hi;
@@ -50,7 +66,6 @@ CUC_HD inline std::uint16_t round_dir(double v, int mode) {
     }
   }
   std::uint16_t m = lo;
-  const bool away = (mode == kRu && !sign) || (mode == kRd && sign);
   if (decode<M, B>(m) != a && away) ++m;  // (max finite + 1 is inf)
   return static_cast<std::uint16_t>(sign | m);
 }
