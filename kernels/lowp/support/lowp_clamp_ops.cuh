@@ -282,6 +282,9 @@ struct OpCmadd {
 /// Base of the two clamp units: their six forms.
 template <class U, class L>
 struct ClampSweepUnit : SweepUnit<U> {
+  // Every GPU form sweeps a whole domain: built with the exhaustive tier only
+  // (cuconform/kernel_harness.cuh); the host model is built always.
+  static constexpr bool sweeps_whole_domain = true;
   struct saturating : SweepForm<NativeOnly<L, OpSaturating<L>>, Role::probe> {
     static constexpr const char* name = "saturating";
   };

@@ -99,6 +99,9 @@ struct OpVecIsNan {
 /// Base of the two comparison units: their two forms.
 template <class U, class L>
 struct CompareSweepUnit : SweepUnit<U> {
+  // Every GPU form sweeps a whole domain: built with the exhaustive tier only
+  // (cuconform/kernel_harness.cuh); the host model is built always.
+  static constexpr bool sweeps_whole_domain = true;
   struct h2_compare_mask : SweepForm<NativeOnly<L, OpVecCmpMask<L>>, Role::probe> {
     static constexpr const char* name = "h2_compare_mask";
   };

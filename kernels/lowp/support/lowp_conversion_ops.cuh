@@ -286,6 +286,9 @@ struct OpFromLongLong {
 /// Base of the two conversion units: their five forms.
 template <class U, class L>
 struct ConversionSweepUnit : SweepUnit<U> {
+  // Every GPU form sweeps a whole domain: built with the exhaustive tier only
+  // (cuconform/kernel_harness.cuh); the host model is built always.
+  static constexpr bool sweeps_whole_domain = true;
   struct from_float_directed : SweepForm<NativeOnly<L, OpFromFloatDirected<L>>, Role::probe> {
     static constexpr const char* name = "from_float_directed";
   };

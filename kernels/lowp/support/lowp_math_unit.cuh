@@ -255,6 +255,9 @@ inline std::vector<KernelCase> all_math_cases() {
 /// correctly rounded table as the GPU's answer).
 template <class L>
 struct MathUnit {
+  // Every GPU form sweeps a whole domain: built with the exhaustive tier only
+  // (cuconform/kernel_harness.cuh); the host model is built always.
+  static constexpr bool sweeps_whole_domain = true;
   using In = std::uint32_t;
   using Out = std::uint16_t;
   static constexpr bool bitwise = false;
