@@ -11,6 +11,7 @@
 
 #include "cuconform/extended/draw.h"
 #include "cuconform/extended/long_double_twin.h"
+#include "cuconform/ref_long_double.h"
 
 using namespace cuconform;
 
@@ -108,13 +109,71 @@ TEST(LongDoubleTwin, TakesClassOverflowAndZerosFromTheTwin) {
 
 TEST(LongDoubleTwin, KnowsItsRowsAndTheirArities) {
   using bounds::Fn;
-  for (Fn f : {Fn::sin, Fn::exp10, Fn::rsqrt, Fn::tgamma, Fn::atan2, Fn::hypot})
+  for (Fn f : {Fn::sin, Fn::exp10, Fn::rsqrt, Fn::tgamma, Fn::atan2, Fn::hypot, Fn::sinpi, Fn::cospi, Fn::sincospi,
+                Fn::sincospi_c, Fn::erfinv, Fn::erfcinv, Fn::normcdfinv, Fn::cyl_i0, Fn::cyl_i1})
     EXPECT_TRUE(extended::has_long_double_twin(static_cast<int>(f)));
-  for (Fn f : {Fn::sinpi, Fn::lgamma, Fn::j0, Fn::erfinv, Fn::sincos})
+  for (Fn f : {Fn::lgamma, Fn::j0, Fn::y1, Fn::normcdf, Fn::erfcx, Fn::sincos})
     EXPECT_FALSE(extended::has_long_double_twin(static_cast<int>(f)));
   EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(Fn::atan2)), 2);
   EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(Fn::sin)), 1);
   bool ok = false;
   EXPECT_EQ(extended::long_double_twin(static_cast<int>(Fn::rsqrt), 4.0, 0.0, &ok), 0.5L);
   EXPECT_TRUE(ok);
+}
+
+// sinpi and cospi from an exactly reduced argument: the zeros exact with
+// IEEE 754's signs, the values of the reduction's folds, and a relative
+// error of a few long double ulps next to a zero (no cancellation).
+TEST(LongDoubleTwin, SinpiCospiZerosSignsAndFolds) {
+  using extended::cospi_twin;
+  using extended::sinpi_twin;
+  const auto neg_zero = [](long double v) { return v == 0 && std::signbit(v); };
+  const auto pos_zero = [](long double v) { return v == 0 && !std::signbit(v); };
+  EXPECT_TRUE(pos_zero(sinpi_twin(0.0L)));
+  EXPECT_TRUE(neg_zero(sinpi_twin(-0.0L)));
+  EXPECT_TRUE(pos_zero(sinpi_twin(1.0L)));
+  EXPECT_TRUE(neg_zero(sinpi_twin(-1.0L)));
+  EXPECT_TRUE(pos_zero(sinpi_twin(0x1p60L)));
+  EXPECT_TRUE(neg_zero(sinpi_twin(-3.0L)));
+  EXPECT_TRUE(pos_zero(cospi_twin(0.5L)));
+  EXPECT_TRUE(pos_zero(cospi_twin(-2.5L)));
+  EXPECT_EQ(sinpi_twin(0.5L), 1.0L);
+  EXPECT_EQ(sinpi_twin(-1.5L), 1.0L);
+  EXPECT_EQ(cospi_twin(1.0L), -1.0L);
+  EXPECT_EQ(cospi_twin(-4.0L), 1.0L);
+  EXPECT_TRUE(std::isnan(sinpi_twin(static_cast<long double>(INFINITY))));
+  EXPECT_TRUE(std::isnan(cospi_twin(-static_cast<long double>(INFINITY))));
+  // sinpi(1 + 2^-40) = -sin(pi 2^-40): pi 2^-40 (1 - (pi 2^-40)^2 / 6) to 2^-64.
+  const long double t = 0x1p-40L * extended::kPiLd, want = -t * (1 - t * t / 6);
+  EXPECT_LE(fabsl(sinpi_twin(1.0L + 0x1p-40L) - want), fabsl(want) * 0x1p-60L);
+  // cospi(1/2 + 2^-40) = -sin(pi 2^-40), through the fold 1/2 - a.
+  EXPECT_LE(fabsl(cospi_twin(0.5L + 0x1p-40L) - want), fabsl(want) * 0x1p-60L);
+}
+
+// The CUDA-only rows' twins (Boost.Math in long double, ref_long_double.h):
+// the special values decided before Boost, and known values to 2^-60.
+TEST(LongDoubleTwin, CudaOnlyRowsSpecialValuesAndKnownValues) {
+  namespace ld = cuconform::ref_ld;
+  const long double inf = static_cast<long double>(INFINITY);
+  EXPECT_EQ(ld::erfinv(1.0L), inf);
+  EXPECT_EQ(ld::erfinv(-1.0L), -inf);
+  EXPECT_TRUE(std::isnan(ld::erfinv(1.5L)));
+  EXPECT_TRUE(ld::erfinv(-0.0L) == 0 && std::signbit(ld::erfinv(-0.0L)));
+  EXPECT_EQ(ld::erfcinv(0.0L), inf);
+  EXPECT_EQ(ld::erfcinv(2.0L), -inf);
+  EXPECT_TRUE(std::isnan(ld::erfcinv(-0.5L)));
+  EXPECT_EQ(ld::normcdfinv(0.0L), -inf);
+  EXPECT_EQ(ld::normcdfinv(1.0L), inf);
+  EXPECT_EQ(ld::normcdfinv(0.5L), 0.0L);
+  EXPECT_EQ(ld::cyl_bessel_i0(-inf), inf);
+  EXPECT_TRUE(ld::cyl_bessel_i1(-0.0L) == 0 && std::signbit(ld::cyl_bessel_i1(-0.0L)));
+  EXPECT_EQ(ld::cyl_bessel_i1(-inf), -inf);
+  const auto close = [](long double got, long double want) { return fabsl(got - want) <= fabsl(want) * 0x1p-60L; };
+  const long double erfinv_half = 0.476936276204469873381418353643130559808969749059470644703882695919383L;
+  EXPECT_TRUE(close(ld::erfinv(0.5L), erfinv_half));
+  EXPECT_TRUE(close(ld::erfinv(-0.5L), -erfinv_half));
+  EXPECT_TRUE(close(ld::erfcinv(0.5L), erfinv_half));
+  EXPECT_TRUE(close(ld::normcdfinv(0.25L), -0.674489750196081743202227014541316796L));
+  EXPECT_TRUE(close(ld::cyl_bessel_i0(1.0L), 1.266065877752008335598244625214717537607670311L));
+  EXPECT_TRUE(close(ld::cyl_bessel_i1(-1.0L), -0.565159103992485027207696027609863307328899621L));
 }
