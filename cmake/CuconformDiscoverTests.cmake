@@ -12,10 +12,10 @@
 #     code under every split profile: one ctest test,
 #     <p1+p2+...>/<Unit>.<form>.cpu, runs it once per profile identity
 #     (--cuconform_profiles), grading and recording it under each.
-#   GPU side: one ctest test per unit, tier and code class,
-#     <p1+p2>/<Unit>.gpu (every form's sampled GPU test) and
-#     <p1+p2>/<Unit>.exhaustive_gpu (every sweep), <p1+p2>/<Unit>.extended_gpu
-#     (every test of the extended tier), run by the executable of
+#   GPU side: per unit, tier and code class, <Unit>.gpu (every form's
+#     sampled GPU test), <Unit>.exhaustive_gpu (every sweep) and
+#     <Unit>.extended_gpu (every test of the extended tier), batched (below)
+#     into ctest tests <p1+p2>/<UnitA+UnitB+...>.<tier>, run by the executable of
 #     the class's first profile for every profile of the class; a profile whose
 #     device code differs is a class of its own and runs its own. A GPU process
 #     pays for a CUDA context, and the driver makes them one at a time (about

@@ -18,8 +18,9 @@
 # profiles build the same device code of each unit: ptx/code-classes.tsv, and
 # which unit each kernel belongs to: ptx/kernel-owners.tsv) and, at ctest time,
 # one test per case for the profiles that share it (<p1+p2+...>/<Unit>.<form>.cpu),
-# per profile for the codegen and perf tiers, and per unit, GPU tier and code
-# class (<p1+p2>/<Unit>.gpu, .exhaustive_gpu), labelled like the suite's
+# per profile for the codegen and perf tiers, and for the GPU tiers batches of
+# units of one tier and code class (<p1+p2>/<UnitA+UnitB>.gpu, .exhaustive_gpu),
+# labelled like the suite's
 # (cmake/CuconformDiscoverTests.cmake). Records go to <top build
 # dir>/results/<run>/ per profile (CUCONFORM_RESULTS_DIR overrides).
 # One call per CMake directory (its ptx/, stubs/ and generated/ folders are the
