@@ -6,9 +6,9 @@
 #      timed (ci/gpu-run.sh; a missing GPU or cuobjdump fails);
 #   2. that run gated against the committed baseline (identical numbers expected);
 #   3. where each test's time went (ci/bench/test_phases.py);
-#   4. what a CUDA context costs a test process: one GPU test alone, 3 times,
-#      then 16 at once (record measure gpu_init_seconds; why GPU tests are
-#      grouped per unit, see cmake/CuconformDiscoverTests.cmake);
+#   4. what a CUDA context costs a test process (ci/bench/gpu-context-cost.sh): one GPU test alone, 3 times,
+#      then 16 and 32 at once (record measure gpu_init_seconds; why GPU tests are
+#      batched, see cmake/CuconformDiscoverTests.cmake);
 #   5. the exhaustive tier against its speed baseline: every GPU sweep, one test
 #      at a time, with the minimal sweep of its form timed next to it
 #      (CUCONFORM_SWEEP_BASELINE=1; ci/bench/exhaustive_table.py prints the ratios).
@@ -32,25 +32,7 @@ echo "gate exit $?"; tail -n 3 "$out/gate.txt"
 echo "== 3. where the time went"
 python3 ci/bench/test_phases.py "$run" "$build/junit-gpu.xml" | tee "$out/test-phases.txt"
 echo "== 4. what a CUDA context costs a test process"
-exe=$build/cuconform_default
-ctx=$build/results/context-cost
-rm -rf "$ctx"; mkdir -p "$ctx"
-for i in 1 2 3; do
-  CUCONFORM_RESULTS_DIR=$ctx/alone-$i "$exe" --gtest_filter=FmaContraction.expression.gpu > /dev/null 2>&1
-done
-for i in $(seq 1 16); do
-  CUCONFORM_RESULTS_DIR=$ctx/together-$i "$exe" --gtest_filter=FmaContraction.expression.gpu > /dev/null 2>&1 &
-done
-wait
-python3 - "$ctx" <<'PY' | tee "$out/context-cost.txt"
-import glob, json, os, statistics, sys
-for kind in ("alone", "together"):
-    v = []
-    for f in glob.glob(os.path.join(sys.argv[1], kind + "-*", "*.json")):
-        v.append(json.load(open(f))["measures"].get("gpu_init_seconds", float("nan")))
-    if v:
-        print("context creation, %-8s (%2d processes): median %.3f s, min %.3f, max %.3f" % (kind, len(v), statistics.median(v), min(v), max(v)))
-PY
+bash "$root/ci/bench/gpu-context-cost.sh" "$build" | tee "$out/context-cost.txt"
 echo "== 5. exhaustive sweeps against the minimal sweep (one test at a time)"
 bench=$build/results/sweep-bench
 rm -rf "$bench"

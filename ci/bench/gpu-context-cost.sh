@@ -7,11 +7,12 @@
 # gpu_init_seconds), 1 process at a time (3 times), then 16 and 32 at once;
 # cuconform_default also with CUDA_MODULE_LOADING=EAGER (the driver loads
 # every module at context creation) against the default (LAZY).
-# Usage: ci/bench/gpu-context-cost.sh ARCHIVE PROBE     table on stdout
+# Usage: ci/bench/gpu-context-cost.sh ARCHIVE|BUILD [PROBE]     table on stdout
+# (without PROBE only cuconform_default's rows; ci/gpu-bench.sh step 4 runs it so)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-archive=${1:?usage: gpu-context-cost.sh ARCHIVE PROBE}
-probe=${2:?usage: gpu-context-cost.sh ARCHIVE PROBE}
+archive=${1:?usage: gpu-context-cost.sh ARCHIVE|BUILD [PROBE]}
+probe=${2:-}
 source "$root/ci/carried-build.sh"
 carried_build "$root" "$archive" || exit 2
 exe=$build/cuconform_default
@@ -31,8 +32,11 @@ batch() {
   wait
 }
 t0=$(date +%s.%N)
-for i in 1 2 3; do batch probe 1 probe-alone-$i; batch cuconform 1 cuconform-alone-$i; done
-batch probe 16 probe-16; batch probe 32 probe-32
+for i in 1 2 3; do
+  [ -n "$probe" ] && batch probe 1 probe-alone-$i
+  batch cuconform 1 cuconform-alone-$i
+done
+if [ -n "$probe" ]; then batch probe 16 probe-16; batch probe 32 probe-32; fi
 batch cuconform 16 cuconform-16; batch cuconform 32 cuconform-32
 for i in 1 2 3; do batch cuconform 1 eager-alone-$i CUDA_MODULE_LOADING=EAGER; done
 batch cuconform 16 eager-16 CUDA_MODULE_LOADING=EAGER
