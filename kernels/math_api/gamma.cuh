@@ -6,8 +6,9 @@
 // Check:  against float128 (libquadmath), densely on [-12, 36], at the zeros
 //         of lgamma and the overflow thresholds; Annex F: poles (+inf for
 //         lgamma; tgamma(+-0) = +-inf, NaN at negative integers), lgamma(1) =
-//         lgamma(2) = +0. tgammaf swept over all 2^32 inputs; lgammaf is not
-//         (one_arg.h: its double twin has no bound where its row claims).
+//         lgamma(2) = +0. tgammaf and lgammaf swept over all 2^32 inputs
+//         (lgammaf against a twin that reflects where Table 18's lgamma row
+//         claims nothing: lgamma_twin in support/one_arg.h).
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "math_api/support/one_arg.h"

@@ -193,6 +193,14 @@ Exact cyl_bessel_i1(double a) {
   if (std::isnan(a) || a == 0) return exd(a);
   if (std::isinf(a)) return exd(a);
   if (std::fabs(a) > 12000) return exd(std::copysign(kInf, a));
+  // I1(x) = x/2 + x^3/16 + x^5/384 + ...: below 2^-60 the cubic term is
+  // under 2^-123 of x/2, beyond float128's 113 bits, which would return x/2
+  // alone. That is a rounding tie wherever x/2 is a float midpoint (a
+  // subnormal x/2 with an odd x), and the cubic term decides it (away from
+  // zero), so the value is given as the double-double x/2 + x^3/16 (x/2
+  // exact; the next term is 2^-247 of it). From 2^-330 down x^3/16 leaves
+  // double's normal range: those inputs (double ones only) stay with Boost.
+  if (std::fabs(a) < 0x1p-60 && std::fabs(a) >= 0x1p-330) return Exact{a * 0.5, a * a * a * 0.0625};
   return ex(q_of(boost::math::cyl_bessel_i(1, Real(a), Quiet())));
 }
 Exact logb(double a) {
