@@ -11,20 +11,20 @@
 // bounds/special.h); a family file registers it in float and double with one
 // line of CUC_ONE_ARG_UNITS (an intrinsic in float with CUC_ONE_ARG_UNIT).
 //
-// Exhaustive tier (float): all 2^32 inputs on the GPU against the double
-// twin (CUDA's double function on the exact widening of x), whose stated
-// error is 2^-49 relative: every Table 18 row of a swept function is <= 10
-// ulp of double (tgamma), 2^-49.7. lgammaf's twin reflects where Table 18's
-// lgamma row makes no claim (lgamma_twin below; stated 2^-45). Not swept:
-// j0, j1, y0, y1, whose double rows bound the error only absolutely for
-// |x| >= 8, where the float rows still need relative decisions near the
-// zeros; their sampled and edge tiers grade them on both sides. cyl_bessel_i1f is swept
+// Exhaustive tier (float): all 2^32 inputs on the GPU against the double twin
+// (CUDA's double function on the exact widening of x), whose stated error is
+// 2^-49 relative: every Table 18 row of a swept function is <= 10 ulp of
+// double (tgamma), 2^-49.7. lgammaf's twin reflects where Table 18's lgamma
+// row makes no claim (lgamma_twin below; stated 2^-45). Not swept: j0, j1,
+// y0, y1, whose double rows bound the error only absolutely for |x| >= 8,
+// where the float rows still need relative decisions near the zeros; their
+// sampled and edge tiers grade them on both sides. cyl_bessel_i1f is swept
 // with a larger host share: I1(x) = x/2 + x^3/16 + ..., so wherever x/2 is a
-// float rounding tie (a subnormal x with an odd significand, or x in
-// [2^-126, 2^-125) with an odd one: 2^24 inputs) only the x^3 term, 2^-250
-// of the value, decides the rounding, below any double twin's resolution;
-// those inputs go to the host, where the float128 reference carries that
-// term (reference/src/math_api.cpp).
+// float rounding tie (a subnormal x with an odd significand, or x in [2^-126,
+// 2^-125) with an odd one: 2^24 inputs) only the x^3 term, 2^-250 of the
+// value, decides the rounding, below any double twin's resolution; those
+// inputs go to the host, where the float128 reference carries that term
+// (reference/src/math_api.cpp).
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cmath>
@@ -43,21 +43,22 @@ CUC_DEVICE_ONLY(cuc_cyl_bessel_i0, double, cyl_bessel_i0)
 CUC_DEVICE_ONLY(cuc_cyl_bessel_i1, double, cyl_bessel_i1)
 
 /// lgamma's double twin for lgammaf's sweep. Table 18's lgamma row claims
-/// nothing inside (-23.0001, -2.2637), but lgammaf's row (Table 17) claims
-/// 6 ulp on (-23.0001, -10.001] and [-2.264, -2.2637). There, on the device,
+/// nothing inside (-23.0001, -2.2637), but lgammaf's row (Table 17) claims 6
+/// ulp on (-23.0001, -10.001] and [-2.264, -2.2637). There, on the device,
 /// the twin reflects: Gamma(x) Gamma(1 - x) = pi / sin(pi x), so lgamma(x) =
 /// log(pi / |sinpi(x)|) - lgamma(1 - x), with 1 - x beyond 3.26, where the
 /// lgamma row claims 4 ulp, and sinpi (Table 18: 2 ulp) reducing its argument
-/// exactly. The difference cancels little where lgammaf's row claims: no float
-/// of (-23.0001, -10.001] lies within 9.5e-7 of a pole, where log(pi/|sinpi|)
-/// reaches 14 against lgamma(1 - x) >= 17.5, so |lgamma(x)| >= 3.6 (next to
-/// -11) while the two terms err by 2^-45.7 absolute together (4 ulp of 17.5,
-/// the log's roundings): 2^-47.5 relative at worst, 2^-50 near -23; on
-/// [-2.264, -2.2637] the value is about 0.48 against terms of 1.45 and 0.97:
-/// 2^-50. Stated 2^-45. Inside (-10.001, -2.264), where lgammaf's row claims nothing
-/// either, the sweep never reads it (next to lgamma's zeros there the
-/// reflection loses its relative accuracy), nor does its check. The host
-/// (glibc's lgamma, whose manual gives 4 ulp over the whole range) needs none.
+/// exactly. The difference cancels little where lgammaf's row claims: no
+/// float of (-23.0001, -10.001] lies within 9.5e-7 of a pole, where
+/// log(pi/|sinpi|) reaches 14 against lgamma(1 - x) >= 17.5, so |lgamma(x)|
+/// >= 3.6 (next to -11) while the two terms err by 2^-45.7 absolute together
+/// (4 ulp of 17.5, the log's roundings): 2^-47.5 relative at worst, 2^-50
+/// near -23; on [-2.264, -2.2637] the value is about 0.48 against terms of
+/// 1.45 and 0.97: 2^-50. Stated 2^-45. Inside (-10.001, -2.264), where
+/// lgammaf's row claims nothing either, the sweep never reads it (next to
+/// lgamma's zeros there the reflection loses its relative accuracy), nor does
+/// its check. The host (glibc's lgamma, whose manual gives 4 ulp over the
+/// whole range) needs none.
 CUC_HD inline double lgamma_twin(double x) {
 #ifdef __CUDA_ARCH__
   if (x > -23.0001 && x < -2.2637) {
@@ -262,7 +263,10 @@ struct OneArgSweep : OneArgSweepShare<F> {
     if constexpr (F == bounds::Fn::lgamma) {
       auto around = [&v](float c, int k) {
         float lo = c, hi = c;
-        for (int i = 0; i < k; ++i) v.push_back(lo = std::nextafter(lo, -INFINITY)), v.push_back(hi = std::nextafter(hi, INFINITY));
+        for (int i = 0; i < k; ++i) {
+          v.push_back(lo = std::nextafter(lo, -INFINITY));
+          v.push_back(hi = std::nextafter(hi, INFINITY));
+        }
       };
       for (int n = 11; n <= 23; ++n) around(static_cast<float>(-n), 8);
       around(-10.001f, 8);
