@@ -106,15 +106,42 @@ CUC_HD inline double lgamma_twin(double x) {
   X(fabs, fabsf, ::fabs, ref::fabs, true, true)                                       \
   X(i_tanh, cuc_fast_tanhf, ::tanh, ref::tanh, true, false)
 
-/// The double twin of a float row where it is not the double call itself
-/// (own: the default's twin is never called).
+/// The double twin of a float row for the exhaustive tier: by default the
+/// row's double call (own = false: twin() is never called), stated within
+/// 2^-49 (every Table 18 row of a swept function is <= 10 ulp of double) and
+/// checked at the harness's random sample alone; a function whose double row
+/// does not cover its float row's claims has one of its own, with its stated
+/// error and the inputs it is also checked at.
 template <bounds::Fn F> struct TwinOf {
   static constexpr bool own = false;
   CUC_HD static double twin(double) { return 0.0; }
+  static constexpr double rel_error = 0x1p-49;
+  static std::vector<float> checkpoints() { return {}; }
 };
 template <> struct TwinOf<bounds::Fn::lgamma> {
   static constexpr bool own = true;
   CUC_HD static double twin(double x) { return lgamma_twin(x); }
+  static constexpr double rel_error = 0x1p-45;  // lgamma_twin's reflection: 2^-47.5 at worst
+  /// Where the reflection is worst conditioned (next to each pole of
+  /// (-23.0001, -10.001], its ends, all of [-2.264, -2.2637]), and next to
+  /// lgamma's zeros 1 and 2.
+  static std::vector<float> checkpoints() {
+    std::vector<float> v;
+    auto around = [&v](float c, int k) {
+      float lo = c, hi = c;
+      for (int i = 0; i < k; ++i) {
+        v.push_back(lo = std::nextafter(lo, -INFINITY));
+        v.push_back(hi = std::nextafter(hi, INFINITY));
+      }
+    };
+    for (int n = 11; n <= 23; ++n) around(static_cast<float>(-n), 8);
+    around(-10.001f, 8);
+    around(-23.0001f, 8);
+    for (float x = -2.264f; x <= -2.2637f; x = std::nextafter(x, INFINITY)) v.push_back(x);
+    around(1.0f, 64);
+    around(2.0f, 64);
+    return v;
+  }
 };
 
 /// One catalogue row as types: OneArg<T, F>::call(x), ::reference(x),
@@ -252,31 +279,9 @@ template <> struct OneArgSweepShare<bounds::Fn::cyl_i1> {
 /// subnormal x under -ftz=true).
 template <bounds::Fn F>
 struct OneArgSweep : OneArgSweepShare<F> {
-  /// Table 18 rows <= 10 ulp of double; lgamma_twin's reflection 2^-45.
-  static constexpr double exhaustive_reference_rel_error = F == bounds::Fn::lgamma ? 0x1p-45 : 0x1p-49;
-  /// Inputs the twin is checked at besides the harness's random sample,
-  /// where it is most likely to err: for lgamma the reflection's worst
-  /// conditioned floats (next to each pole of (-23.0001, -10.001], its ends,
-  /// all of [-2.264, -2.2637]) and lgamma's zeros 1 and 2.
-  static std::vector<float> exhaustive_reference_checkpoints() {
-    std::vector<float> v;
-    if constexpr (F == bounds::Fn::lgamma) {
-      auto around = [&v](float c, int k) {
-        float lo = c, hi = c;
-        for (int i = 0; i < k; ++i) {
-          v.push_back(lo = std::nextafter(lo, -INFINITY));
-          v.push_back(hi = std::nextafter(hi, INFINITY));
-        }
-      };
-      for (int n = 11; n <= 23; ++n) around(static_cast<float>(-n), 8);
-      around(-10.001f, 8);
-      around(-23.0001f, 8);
-      for (float x = -2.264f; x <= -2.2637f; x = std::nextafter(x, INFINITY)) v.push_back(x);
-      around(1.0f, 64);
-      around(2.0f, 64);
-    }
-    return v;
-  }
+  static constexpr double exhaustive_reference_rel_error = TwinOf<F>::rel_error;
+  /// Inputs the twin is checked at besides the harness's random sample.
+  static std::vector<float> exhaustive_reference_checkpoints() { return TwinOf<F>::checkpoints(); }
   /// (A double parameter: the harness passes the exact input under every
   /// profile. A zero whose sign no document gives comes back +0, float128's.)
   CUC_HD static double exhaustive_reference(double x) {
