@@ -10,10 +10,11 @@
 //         device only.
 // Check:  against float128 (libquadmath's j0q ... y1q, Boost.Math's
 //         cyl_bessel_i), densely on [0, 20] and at the first zeros; y0/y1 of
-//         a negative x is NaN, of 0 -inf. cyl_bessel_i0f swept over all
-//         2^32 inputs; j0f ... y1f are not (one_arg.h: their double twins are
-//         bounded only absolutely for |x| >= 8), nor cyl_bessel_i1f (its
-//         subnormal inputs' rounding ties, one_arg.h).
+//         a negative x is NaN, of 0 -inf. Every float function but jnf and
+//         ynf swept over all 2^32 inputs: j0f ... y1f by ulps for |x| < 8 and
+//         by their absolute bound beyond, where their double twins are bounded
+//         only absolutely (one_arg.h, BesselTwinFacts); cyl_bessel_i1f with its
+//         subnormal inputs' rounding ties decided on the host (one_arg.h).
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "math_api/support/multi_arg.h"

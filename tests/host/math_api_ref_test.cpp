@@ -137,6 +137,24 @@ TEST(MathApiRef, BesselI1KeepsTheCubicTermAtTinyArguments) {
                                      boost::math::cyl_bessel_i(1, s)) / (s / 2))), 0x1p-104);
 }
 
+TEST(MathApiRef, BesselJ1KeepsTheCubicTermAtTinyArguments) {
+  for (double x : {0x1p-61, 0x1.8p-100, -0x1.23456p-126, 3 * 0x1p-149, -0x1.fffffcp-127, 0x1p-320}) {
+    const Exact e = ref::j1(x);
+    const Big bx(x);
+    const Big want = bx / 2 - bx * bx * bx / 16 + bx * bx * bx * bx * bx / 384;
+    EXPECT_LT(static_cast<double>(abs((Big(e.hi) + Big(e.lo) - want) / want)), 0x1p-104) << x;
+    EXPECT_EQ(e.hi, x / 2) << x;
+    EXPECT_TRUE(e.lo != 0 && std::signbit(e.lo) != std::signbit(x)) << x;
+  }
+  // Ties toward zero: 5 * 2^-149 / 2 = 2.5 * 2^-149 rounds to 2 * 2^-149 (so would even), 3 * 2^-149 / 2 to
+  // 1 * 2^-149 where even gives 2.
+  EXPECT_EQ(round_exact<float>(ref::j1(3 * 0x1p-149)), 0x1p-149f);
+  EXPECT_EQ(round_exact<float>(ref::j1(-3 * 0x1p-149)), -0x1p-149f);
+  const Big s(0x1p-60);  // the seam with j1q
+  EXPECT_LT(static_cast<double>(abs((Big(ref::j1(0x1p-60).hi) + Big(ref::j1(0x1p-60).lo) - (s / 2 - s * s * s / 16)) / (s / 2))),
+            0x1p-104);
+}
+
 TEST(MathApiRef, ExactFunctions) {
   EXPECT_TRUE(same(ref::trunc(-0.5), -0.0));
   EXPECT_TRUE(same(ref::round(2.5), 3.0));
