@@ -141,11 +141,11 @@ struct BesselTwinFacts {
   static constexpr bool own = true;
   static constexpr double rel_error = 0x1p-49;
   static constexpr double abs_error = 5e-12, abs_beyond = 8.0;
-  static std::vector<float> around(std::initializer_list<double> zeros, bool odd_or_even) {
+  static std::vector<float> around(std::initializer_list<double> zeros, bool symmetric) {
     std::vector<float> v;
     for (double z : zeros) {
       floats_around(v, static_cast<float>(z), 64);
-      if (odd_or_even) floats_around(v, static_cast<float>(-z), 64);
+      if (symmetric) floats_around(v, static_cast<float>(-z), 64);
     }
     floats_around(v, 8.0f, 64);
     floats_around(v, -8.0f, 64);
