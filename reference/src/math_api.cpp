@@ -39,6 +39,20 @@ using Quiet = boost::math::policies::policy<
 
 Q q_of(const Real& r) { return r.backend().value(); }
 
+/// I1 and J1 next to 0: x/2 + c x^3 + ... (I1: c = 1/16; J1: c = -1/16). For
+/// 2^-330 <= |x| < 2^-60 the cubic term is under 2^-123 of x/2, beyond
+/// float128's 113 bits, which gives x/2 alone. That is a rounding tie wherever
+/// x/2 is a float midpoint (a subnormal x/2 with an odd x), and the cubic
+/// term decides it, so the value is the double-double x/2 + c x^3 (x/2 exact;
+/// the next term is 2^-247 of it). Below 2^-330, c x^3 leaves double's normal
+/// range: those inputs (double ones only) stay with float128. False outside
+/// the range.
+bool half_plus_cubic(double a, double c, Exact* out) {
+  if (!(std::fabs(a) < 0x1p-60 && std::fabs(a) >= 0x1p-330)) return false;
+  *out = Exact{a * 0.5, a * a * a * c};
+  return true;
+}
+
 /// erfcx(x) = exp(x^2) erfc(x). For x >= 50 the asymptotic series
 /// 1/(x sqrt(pi)) * sum_k (-1)^k (2k-1)!! / (2x^2)^k, whose terms fall by at
 /// least 2k/5000 each: 30 terms leave less than 2^-200.
@@ -168,10 +182,9 @@ Exact j0(double a) {
 Exact j1(double a) {
   if (std::isnan(a) || a == 0) return exd(a);
   if (std::isinf(a)) return exd(a > 0 ? 0.0 : -0.0);
-  // J1(x) = x/2 - x^3/16 + ...: cyl_bessel_i1's case below with the cubic
-  // term's sign turned, so a tie of a subnormal x/2 goes toward zero. j1q
-  // gives x/2 alone there (a GPU sweep of j1f found 2^24 undecided inputs).
-  if (std::fabs(a) < 0x1p-60 && std::fabs(a) >= 0x1p-330) return Exact{a * 0.5, -(a * a * a * 0.0625)};
+  // A tie of a subnormal x/2 goes toward zero; j1q gives x/2 alone there (a
+  // GPU sweep of j1f found 2^24 undecided inputs).
+  if (Exact e; half_plus_cubic(a, -0.0625, &e)) return e;
   return ex(j1q(Q(a)));
 }
 Exact y0(double a) {
@@ -197,14 +210,7 @@ Exact cyl_bessel_i1(double a) {
   if (std::isnan(a) || a == 0) return exd(a);
   if (std::isinf(a)) return exd(a);
   if (std::fabs(a) > 12000) return exd(std::copysign(kInf, a));
-  // I1(x) = x/2 + x^3/16 + x^5/384 + ...: below 2^-60 the cubic term is
-  // under 2^-123 of x/2, beyond float128's 113 bits, which would return x/2
-  // alone. That is a rounding tie wherever x/2 is a float midpoint (a
-  // subnormal x/2 with an odd x), and the cubic term decides it (away from
-  // zero), so the value is given as the double-double x/2 + x^3/16 (x/2
-  // exact; the next term is 2^-247 of it). From 2^-330 down x^3/16 leaves
-  // double's normal range: those inputs (double ones only) stay with Boost.
-  if (std::fabs(a) < 0x1p-60 && std::fabs(a) >= 0x1p-330) return Exact{a * 0.5, a * a * a * 0.0625};
+  if (Exact e; half_plus_cubic(a, 0.0625, &e)) return e;  // ties away from zero
   return ex(q_of(boost::math::cyl_bessel_i(1, Real(a), Quiet())));
 }
 Exact logb(double a) {
