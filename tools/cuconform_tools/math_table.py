@@ -331,7 +331,29 @@ def section_exhaustive(recs, side):
     out = ["## Exhaustive tier (%s)" % side, "", "LLVM: " + LLVM_SOURCE + ".", ""]
     out += table(["unit.form", "profile", "tier", "inputs", "max_ulp", "max_ulp_real", "worst input", "violations",
                   "sweep s", "verdict", "LLVM (CUDA)"], rows)
-    return out + ["", "%d exhaustive records" % len(rows), ""], sel
+    return out + ["", "%d exhaustive records" % len(rows), ""] + section_absolute_only(sel), sel
+
+
+def section_absolute_only(sel):
+    """The sweeps that graded some inputs by an absolute bound alone (a device
+    reference bounded only absolutely there): how many, and their largest
+    absolute error, which the table's ulp columns do not cover."""
+    rows = []
+    for r in sel:
+        n = num(r.measures.get("graded_by_absolute_error_only"))
+        if not n:
+            continue
+        rows.append([r.name(), r.profile, fmt_count(n),
+                     fmt_num(num(r.measures.get("max_abs_error_graded_by_absolute_error_only"))),
+                     fmt_num(r.errors.get("max_abs"))])
+    if not rows:
+        return []
+    out = ["### Inputs graded by an absolute bound alone", "",
+           "Where a sweep's device reference is bounded only absolutely (the double Bessel functions beyond "
+           "|x| = 8), the inputs there are graded against the row's absolute bound and measured by their absolute "
+           "error; the ulp columns above cover the other inputs, whose largest absolute error is the last column.", ""]
+    out += table(["unit.form", "profile", "inputs", "max abs error there", "max abs error elsewhere"], rows)
+    return out + [""]
 
 
 def section_disagree(recs):

@@ -171,6 +171,21 @@ class TestTable(MathTableTestCase):
         s2cpu = self.section(self.cli(d, "--side", "cpu", expect=0).stdout, "Exhaustive tier")
         self.assertEqual(self.row(s2cpu, "SqrtExh.sqrtf")[2:4], ["exhaustive-subset", "4206629"])
 
+    def test_absolute_only_inputs_listed_under_the_exhaustive_table(self):
+        m = {"graded_by_absolute_error_only": 2097152002, "max_abs_error_graded_by_absolute_error_only": 1.0792e-06,
+             "sweep_seconds": 0.9}
+        j0 = record(unit="J0F", form="j0", tier="exhaustive", count=4294967296, catalog_id="F18", measures=m)
+        d = self.run_dir("run", standard_records() + [j0])
+        s2 = self.section(self.cli(d, expect=0).stdout, "Exhaustive tier")
+        self.assertIn("### Inputs graded by an absolute bound alone", s2)
+        sub = s2.split("### Inputs graded by an absolute bound alone", 1)[1]
+        self.assertEqual(self.header(sub), ["unit.form", "profile", "inputs", "max abs error there",
+                                            "max abs error elsewhere"])
+        self.assertEqual(self.row(sub, "J0F.j0"), ["J0F.j0", "default", "2097152002", "1.08e-06", "1e-07"])
+        self.assertIsNone(self.row(sub, "SqrtExh.sqrtf"))                # graded in ulps throughout
+        plain = self.section(self.cli(self.run_dir("plain", standard_records()), expect=0).stdout, "Exhaustive tier")
+        self.assertNotIn("absolute bound alone", plain)                  # no such sweep: no subsection
+
     def test_lowp_section_reports_distributions(self):
         def lowp(unit, profile, fn, mx, off1, verdict="pass", selftest=False):
             m = {fn + ".max_ulp": mx, fn + ".at_1_ulp": off1, fn + ".at_2_ulp": 0, fn + ".at_3_ulp": 0,
