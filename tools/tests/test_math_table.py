@@ -195,6 +195,7 @@ class TestTable(MathTableTestCase):
                           profile=profile, verdict=verdict, metric="bound", budget=0, measures=m, selftest=selftest)
         recs = standard_records() + [lowp("HalfMath", "default", "hsin", 1, 7), lowp("HalfMath", "fast-math", "hsin", 3, 900),
                                      lowp("Bf16Math", "default", "hexp", 0, 0, verdict="fail"),
+                                     lowp("Bf16ComplexFma", "default", "hcmadd_real", 4, 12),
                                      lowp("PlantedLowpMathHalf", "default", "hrint", 1, 1, selftest=True)]
         out = self.cli(self.run_dir("run", recs), expect=0).stdout
         s = self.section(out, "16-bit math functions")
@@ -206,6 +207,9 @@ class TestTable(MathTableTestCase):
                                                 "fast-math: 0x3c01 -> 0x3c02 (cr 0x3c03)", "pass"])
         self.assertEqual(self.row(s, "hexp")[:4], ["__nv_bfloat16", "hexp", "0 (0)", "-"])
         self.assertEqual(self.row(s, "hexp")[-2:], ["-", "fail"])               # 0 ulp: no worst value
+        self.assertEqual(self.row(s, "hcmadd_real")[:4], ["__nv_bfloat16", "hcmadd_real", "4 (12)", "-"])
+        names = [ln.split("|")[2].strip() for ln in s.splitlines() if ln.startswith("| __")]
+        self.assertEqual(names[-1], "hcmadd_real")                       # after the bfloat16 math functions
         self.assertIsNone(self.row(s, "hrint"))                          # selftests are left out
         self.assertIn("Bf16Math.exhaustive", self.section(out, "Failures"))
 

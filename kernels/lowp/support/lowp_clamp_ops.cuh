@@ -32,7 +32,9 @@
 //   __hfma(-a.y, b.y, __hfma(a.x, b.x, c.x)), result.y = __hfma(a.y, b.x,
 //   __hfma(a.x, b.y, c.y)): two roundings a part, graded exactly as that
 //   composition. cuda_bf16.h's __hcmadd states no composition and no bound:
-//   not graded (nothing defines its result beyond "a*b + c").
+//   not graded here (nothing defines its result beyond "a*b + c"); its
+//   distribution against the correctly rounded result is reported by
+//   kernels/lowp_api/bf16_cmadd.cuh (lowp_cmadd_distribution.cuh).
 // Device only (the CPU side is the host answer).
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -256,6 +258,33 @@ struct OpVecFmaClamped {
   }
 };
 
+/// The complex operands of __hcmadd's sweeps at input i: a.x, b.x the halves
+/// of i (every pair of real parts over 2^32 inputs), a.y, b.y those of mate(i)
+/// (every pair of imaginary parts), the addends two of the fma sweep's 16,
+/// drawn from i.
+struct CmaddOperands {
+  std::uint16_t ax, ay, bx, by, cx, cy;
+};
+template <class L>
+CUC_HD inline CmaddOperands cmadd_operands(std::uint32_t i) {
+  const std::uint32_t j = mate(i), k = (i * 2654435761u) >> 28;
+  CmaddOperands o;
+  o.ax = static_cast<std::uint16_t>(i & 0xffffu), o.bx = static_cast<std::uint16_t>(i >> 16);
+  o.ay = static_cast<std::uint16_t>(j & 0xffffu), o.by = static_cast<std::uint16_t>(j >> 16);
+  o.cx = fma_addend<L::M, L::B>(k), o.cy = fma_addend<L::M, L::B>(kFmaAddends - 1 - k);
+  return o;
+}
+/// cuda_fp16.h's composition of __hcmadd, two fmas a part (two roundings):
+/// real = fma(-a.y, b.y, fma(a.x, b.x, c.x)), imag = fma(a.y, b.x, fma(a.x, b.y, c.y)).
+template <class L>
+CUC_HD inline std::uint16_t cmadd_two_fma_real(const CmaddOperands& o) {
+  return ref_fma<L::M, L::B>(static_cast<std::uint16_t>(o.ay ^ 0x8000u), o.by, ref_fma<L::M, L::B>(o.ax, o.bx, o.cx));
+}
+template <class L>
+CUC_HD inline std::uint16_t cmadd_two_fma_imag(const CmaddOperands& o) {
+  return ref_fma<L::M, L::B>(o.ay, o.bx, ref_fma<L::M, L::B>(o.ax, o.by, o.cy));
+}
+
 /// __hcmadd (__half2): variant 0 the real part, 1 the imaginary part, each
 /// against the documented composition of two fmas.
 template <class L>
@@ -265,17 +294,13 @@ struct OpCmadd {
   static const char* variant(unsigned v) { return v == 0 ? "__hcmadd (real part)" : v == 1 ? "__hcmadd (imaginary part)" : "?"; }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint32_t j = mate(i), k = (i * 2654435761u) >> 28;
-    const std::uint16_t ax = static_cast<std::uint16_t>(i & 0xffffu), bx = static_cast<std::uint16_t>(i >> 16),
-                        ay = static_cast<std::uint16_t>(j & 0xffffu), by = static_cast<std::uint16_t>(j >> 16),
-                        cx = fma_addend<L::M, L::B>(k), cy = fma_addend<L::M, L::B>(kFmaAddends - 1 - k);
-    const auto r = __hcmadd(L::pack(L::make(ax), L::make(ay)), L::pack(L::make(bx), L::make(by)),
-                            L::pack(L::make(cx), L::make(cy)));
-    const std::uint16_t re = ref_fma<L::M, L::B>(static_cast<std::uint16_t>(ay ^ 0x8000u), by, ref_fma<L::M, L::B>(ax, bx, cx));
-    const std::uint16_t im = ref_fma<L::M, L::B>(ay, bx, ref_fma<L::M, L::B>(ax, by, cy));
+    const CmaddOperands o = cmadd_operands<L>(i);
+    const auto r = __hcmadd(L::pack(L::make(o.ax), L::make(o.ay)), L::pack(L::make(o.bx), L::make(o.by)),
+                            L::pack(L::make(o.cx), L::make(o.cy)));
+    const std::uint16_t re = cmadd_two_fma_real<L>(o), im = cmadd_two_fma_imag<L>(o);
     const std::uint16_t g0 = L::bits(L::low(r)), g1 = L::bits(L::high(r));
-    s.check(0, same16<L::M>(g0, re), g0, re, i, j, cx);
-    s.check(1, same16<L::M>(g1, im), g1, im, i, j, cy);
+    s.check(0, same16<L::M>(g0, re), g0, re, i, mate(i), o.cx);
+    s.check(1, same16<L::M>(g1, im), g1, im, i, mate(i), o.cy);
   }
 };
 
