@@ -115,8 +115,12 @@ TEST(LongDoubleTwin, KnowsItsRowsAndTheirArities) {
   for (Fn f : {Fn::sin, Fn::exp10, Fn::rsqrt, Fn::tgamma, Fn::atan2, Fn::hypot, Fn::sinpi, Fn::cospi, Fn::sincospi,
                 Fn::sincospi_c, Fn::erfinv, Fn::erfcinv, Fn::normcdfinv, Fn::cyl_i0, Fn::cyl_i1, Fn::normcdf, Fn::erfcx})
     EXPECT_TRUE(extended::has_long_double_twin(static_cast<int>(f)));
-  for (Fn f : {Fn::lgamma, Fn::j0, Fn::y1, Fn::sincos})
-    EXPECT_FALSE(extended::has_long_double_twin(static_cast<int>(f)));
+  for (Fn f : {Fn::lgamma, Fn::j0, Fn::j1, Fn::y0, Fn::y1}) {
+    EXPECT_TRUE(extended::has_long_double_twin(static_cast<int>(f)));
+    EXPECT_GT(extended::twin_scale(static_cast<int>(f), 3.0), 0);  // their stated error has an absolute part
+  }
+  EXPECT_EQ(extended::twin_scale(static_cast<int>(Fn::sin), 3.0), 0);
+  EXPECT_FALSE(extended::has_long_double_twin(static_cast<int>(Fn::sincos)));
   EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(Fn::atan2)), 2);
   EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(Fn::sin)), 1);
   bool ok = false;
@@ -223,4 +227,59 @@ TEST(LongDoubleTwin, NormcdfAndErfcxCarryTheirArgumentScaling) {
   EXPECT_EQ(ld::erfcx(static_cast<long double>(INFINITY)), 0.0L);
   EXPECT_GT(ld::erfcx(-30.0L), 0x1p1024L);  // 2 e^900: past double's range (twin_exact makes it +inf)
   EXPECT_TRUE(std::isnan(ld::erfcx(static_cast<long double>(NAN))));
+}
+
+// lgamma and the Bessel functions next to their zeros: glibc's long double
+// functions keep 2^-58 (|v| + scale) there, the rule the depth tier states and
+// checks (twin_within_stated), while 2^-58 |v| alone does not hold: the scale
+// term is needed, and the rule refuses a twin a little beyond it (planted).
+TEST(LongDoubleTwin, NearTheZerosTheStatedErrorNeedsItsScale) {
+  using bounds::Fn;
+  struct Row { Fn f; Exact (*ref)(double); std::size_t zeros; };
+  const Row rows[] = {{Fn::lgamma, ref::lgamma, 16}, {Fn::j0, ref::j0, 7}, {Fn::j1, ref::j1, 7},
+                      {Fn::y0, ref::y0, 7}, {Fn::y1, ref::y1, 7}};
+  std::size_t beyond_relative_alone = 0;
+  for (const Row& row : rows) {
+    const int fn = static_cast<int>(row.f);
+    const auto value = [&row](double x) { return row.ref(x).hi; };
+    const std::vector<double> probes = extended::twin_zero_probes(fn, value);
+    EXPECT_EQ(probes.size(), row.zeros * 9) << bounds::fn_name(row.f, bounds::Prec::f64);  // each zero and 8 neighbours
+    std::size_t planted_refused = 0, nonzero = 0;
+    for (double x : probes) {
+      bool has = false;
+      const long double v = extended::long_double_twin(fn, x, 0.0, &has);
+      const Exact ex = row.ref(x);
+      const long double e = static_cast<long double>(ex.hi) + ex.lo;
+      ASSERT_TRUE(has);
+      if (e == 0) {
+        EXPECT_EQ(v, 0.0L) << x;  // lgamma(1) and lgamma(2)
+        continue;
+      }
+      ++nonzero;
+      EXPECT_TRUE(extended::twin_within_stated(fn, x, v, e)) << bounds::fn_name(row.f, bounds::Prec::f64) << " at " << x;
+      beyond_relative_alone += fabsl(v - e) > fabsl(e) * extended::kLongDoubleTwinRelError;
+      // Planted: the twin off by 2^-56 (|e| + scale) is refused.
+      const long double off = 0x1p-56L * (fabsl(e) + extended::twin_scale(fn, x));
+      planted_refused += !extended::twin_within_stated(fn, x, e + off, e);
+    }
+    EXPECT_EQ(planted_refused, nonzero) << bounds::fn_name(row.f, bounds::Prec::f64);
+  }
+  EXPECT_GT(beyond_relative_alone, 0u);  // next to a zero the relative error alone exceeds 2^-58
+}
+
+// The scale makes an input next to a zero float128's, and leaves the rest to
+// the twin: a zero from the twin where its error is absolute is not decided.
+TEST(LongDoubleTwin, TheScaleWidensTheUndecidedBand) {
+  const double rel = extended::kLongDoubleTwinRelError;
+  double hi = 0, lo = 0;
+  bool decided = true;
+  extended::twin_exact(0x1p-40L, rel, &hi, &lo, &decided, rel * 1.0L);  // 2^-58 absolute > the ulp of 2^-40
+  EXPECT_FALSE(decided);
+  extended::twin_exact(0x1p-40L, rel, &hi, &lo, &decided);
+  EXPECT_TRUE(decided);
+  extended::twin_exact(0.0L, rel, &hi, &lo, &decided, rel * 1.0L);
+  EXPECT_FALSE(decided);
+  extended::twin_exact(0.75L, rel, &hi, &lo, &decided, rel * 1.0L);
+  EXPECT_TRUE(decided);
+  EXPECT_EQ(hi, 0.75);
 }
