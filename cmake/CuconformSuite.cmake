@@ -26,8 +26,14 @@ endif()
 # harness parsed by cudafe++, gcc and, once per profile, cicc: about 16 CPU s).
 set(CUCONFORM_TU_ALONE "kernels/math;kernels/lowp" CACHE STRING "Folders whose unit headers each get their own TU (with the exhaustive tier)")
 set(_cuc_tu_alone "${CUCONFORM_TU_ALONE}")
+# Such a build is built once, cold, and run (CI): its TUs may be larger too,
+# since no one rebuilds it after an edit.
+set(CUCONFORM_TU_GROUP_SIZE_NO_EXHAUSTIVE 16 CACHE STRING
+    "Unit headers of one folder in one TU in a build without the exhaustive tier (CUCONFORM_TU_GROUP_SIZE otherwise)")
+set(_cuc_tu_group "${CUCONFORM_TU_GROUP_SIZE}")
 if(NOT CUCONFORM_EXHAUSTIVE)
   set(_cuc_tu_alone "")
+  set(_cuc_tu_group "${CUCONFORM_TU_GROUP_SIZE_NO_EXHAUSTIVE}")
 endif()
 
 # Reference values depend on every unit, the reference library and the self-tests.
@@ -40,6 +46,7 @@ cuconform_add_units(cuconform
   BASE_DIR "${PROJECT_SOURCE_DIR}"
   INCLUDE_DIRECTORIES "${PROJECT_SOURCE_DIR}/kernels"
   REFERENCE_DEPENDS ${_cuc_ref_sources}
+  GROUP_SIZE ${_cuc_tu_group}
   ALONE ${_cuc_tu_alone})
 
 # Codegen tier's parser tests join the framework's host tests (tests/host)
