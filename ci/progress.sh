@@ -47,6 +47,11 @@ progress_line() {
     echo "build $(sed -E 's#^\[ *([0-9]+%)\] (.*)#\1: \2#' <<< "$last" | cut -c1-160)"
     return
   fi
+  last=$(grep -E '^\[[0-9]+/[0-9]+\] ' "$log" 2>/dev/null | tail -n 1)  # Ninja's [done/total]
+  if [ -n "$last" ]; then
+    echo "build $(sed -E 's#^\[([0-9]+)/([0-9]+)\] (.*)#\1 of \2 steps: \3#' <<< "$last" | cut -c1-160)"
+    return
+  fi
   last=$(tail -n 1 "$log" 2>/dev/null | cut -c1-160)
   echo "${last:-no output yet}"
 }

@@ -21,7 +21,25 @@ def run(every):
         return p.returncode, p.stdout, p.stderr
 
 
+def line_for(log_text):
+    """progress_line on a log holding log_text."""
+    with tempfile.TemporaryDirectory() as d:
+        log = os.path.join(d, "build.log")
+        with open(log, "w") as f:
+            f.write(log_text)
+        p = subprocess.run(["bash", "-c", f'source "{SCRIPT}"; progress_line "{log}"'], capture_output=True, text=True, timeout=30)
+        return p.stdout.strip()
+
+
 class ProgressScript(unittest.TestCase):
+    def test_build_lines_of_make_and_ninja(self):
+        self.assertEqual(line_for("[ 12%] Building CUDA object a.cu.o\n[ 15%] Linking CXX executable x\n"),
+                         "build 15%: Linking CXX executable x")
+        self.assertEqual(line_for("[3/120] Building CXX object b.cpp.o\n[4/120] Building CUDA object c.cu.o\n"),
+                         "build 4 of 120 steps: Building CUDA object c.cu.o")
+        self.assertEqual(line_for("configuring\n"), "configuring")
+
+
     def test_lines_while_running_and_exit_status(self):
         rc, out, _ = run("1")
         self.assertEqual(rc, 3)  # the command's own status
