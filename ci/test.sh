@@ -20,15 +20,7 @@ if [ -z "$exhaustive" ]; then
   exhaustive=OFF
   grep -q '^CUCONFORM_EXHAUSTIVE:BOOL=ON$' "$build/CMakeCache.txt" 2>/dev/null && exhaustive=ON
 fi
-# A new build folder gets Ninja where it is installed: one graph for the whole
-# build, so a target's objects need not wait for the libraries it links (the
-# Makefile generator builds target after target). A configured folder keeps
-# its generator (cmake refuses to change it).
-generator=()
-if [ ! -f "$build/CMakeCache.txt" ] && [ -z "${CMAKE_GENERATOR:-}" ] && command -v ninja >/dev/null 2>&1; then
-  generator=(-G Ninja)
-fi
-bash "$root/ci/build.sh" "$build" "${generator[@]}" "-DCUCONFORM_EXHAUSTIVE=$exhaustive"
+bash "$root/ci/build.sh" "$build" "-DCUCONFORM_EXHAUSTIVE=$exhaustive"
 t1=$(date +%s)
 rc=0
 
