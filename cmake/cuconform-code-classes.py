@@ -180,6 +180,7 @@ class TU:
         self.api_macro_kernels = any(src.macro_kernels and src.api for src in self.sources)
         self.unit_macro_kernels = [src.path for src in self.sources if src.macro_kernels and not src.api]
         self._reach = {}
+        self._owns = {}
 
     def header_of(self, unit):
         for h in self.headers:
@@ -222,7 +223,14 @@ class TU:
         return self._reach[unit]
 
     def owns(self, unit, demangled):
-        """Whether a kernel (demangled name) is part of `unit`'s device code."""
+        """Whether a kernel (demangled name) is part of `unit`'s device code
+        (asked once per unit, kernel and architecture in every profile: cached)."""
+        key = (unit, demangled)
+        if key not in self._owns:
+            self._owns[key] = self._owns_uncached(unit, demangled)
+        return self._owns[key]
+
+    def _owns_uncached(self, unit, demangled):
         if names_unit(demangled, unit):
             return True
         if any(names_unit(demangled, u) for u in self.units if u != unit):
@@ -287,7 +295,23 @@ class TU:
                 if any(f in self.reach(u)[1] for f in self.unit_macro_kernels) or words & self.reach(u)[0]], None
 
 
+_WORDS = {}
+
+
+def words_of(demangled):
+    """The maximal runs of word characters in a demangled name (cached: every
+    kernel is asked about every unit of its TU, in every profile)."""
+    w = _WORDS.get(demangled)
+    if w is None:
+        w = _WORDS[demangled] = frozenset(re.findall(r"\w+", demangled))
+    return w
+
+
 def names_unit(demangled, unit):
+    """Whether `unit` appears in the name as a whole word (neither side a word
+    character): for an identifier, that it is one of the name's word runs."""
+    if unit.isidentifier():
+        return unit in words_of(demangled)
     return re.search(r"(?<![\w])%s(?![\w])" % re.escape(unit), demangled) is not None
 
 
