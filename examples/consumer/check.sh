@@ -42,7 +42,14 @@ case "$mode" in
     [ -f "$work/prefix/lib/cmake/cuconform/cuconformConfig.cmake" ] || { echo "check.sh: no cuconformConfig.cmake installed"; exit 1; }
     args+=(-Dcuconform_DIR="$work/prefix/lib/cmake/cuconform") ;;
   fetchcontent)
-    args+=(-DMYLIB_CUCONFORM_SOURCE="$src") ;;
+    args+=(-DMYLIB_CUCONFORM_SOURCE="$src")
+    # What this variant tests is cuconform built inside the user's project.
+    # A build without the exhaustive tier (ci/test.sh's: CI, no GPU run of
+    # the consumer) builds it in the default profile only; the installed
+    # variant is the one built and run in every profile there. A build with
+    # the tier (a GPU pack's) builds every profile: ci/gpu-run.sh runs this
+    # variant's GPU tests, the exhaustive ones under ftz and fast-math among them.
+    case "$exhaustive" in OFF|off|0|FALSE|false) args+=(-DMYLIB_PROFILES=default) ;; esac ;;
   *) echo "check.sh: unknown mode '$mode' (installed or fetchcontent)"; exit 2 ;;
 esac
 cmake "${args[@]}" > "$work/configure.log" || { cat "$work/configure.log"; exit 1; }
