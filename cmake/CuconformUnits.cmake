@@ -11,8 +11,10 @@
 #                                  C++ compiler with Boost.Multiprecision (float128) available
 #     [INCLUDE_DIRECTORIES <dir>...] [LINK_LIBRARIES <lib>...]   for the units' own code
 #     [REFERENCE_DEPENDS <file>...] files besides UNITS and REFERENCES that reference values depend on
-#     [GROUP_SIZE <n>] [ALONE <folder>...])  light units of a folder share a TU, n headers at most;
+#     [GROUP_SIZE <n>] [ALONE <folder>...]  light units of a folder share a TU, n headers at most;
 #                                  headers under an ALONE folder get a TU each
+#     [POOL_FOLDERS])              units of different folders under the same top folder may
+#                                  share a TU too (fewer TUs: a build compiled once, like CI's)
 #
 # Makes targets <name>_<profile> (executables), <name>_code_classes (which
 # profiles build the same device code of each unit: ptx/code-classes.tsv, and
@@ -86,6 +88,11 @@ endfunction()
 # Unit headers -> TUs (sets _cuc_sources in the caller). Headers of a folder
 # in _cuc_alone, or all when the group size is 1, get a TU each; the others are
 # grouped, at most _cuc_group headers a TU, as even as possible, by path.
+# With _cuc_pool, a group is a top folder (kernels/, tests/selftest/: the
+# path up to its last folder but one) rather than a folder: each TU has a
+# fixed cost of about 20 CPU s (the harness through cudafe++ and gcc, and
+# through cicc once a profile), and CI's build had 6 folders of 2 to 5 headers.
+# Pooled TUs are named after their first header's folder and name (…__pool).
 function(_cuconform_make_tus headers)
   set(_cuc_sources "")
   list(SORT headers)
@@ -93,7 +100,14 @@ function(_cuconform_make_tus headers)
   foreach(h IN LISTS headers)
     file(RELATIVE_PATH rel "${_cuc_base}" "${h}")
     get_filename_component(d "${rel}" DIRECTORY)
+    if(_cuc_pool AND NOT d IN_LIST _cuc_alone)
+      get_filename_component(d "${d}" DIRECTORY)
+      set(d "${d}/")  # (a pool's key: never a folder's own)
+    endif()
     string(MAKE_C_IDENTIFIER "x${d}" dkey)
+    if(d MATCHES "/$")
+      string(MAKE_C_IDENTIFIER "pool_${d}" dkey)
+    endif()
     if(NOT dkey IN_LIST dirs)
       list(APPEND dirs "${dkey}")
       set(dir_${dkey} "${d}")
@@ -110,8 +124,14 @@ function(_cuconform_make_tus headers)
     list(LENGTH hdrs_${dkey} n)
     if(d IN_LIST _cuc_alone OR _cuc_group EQUAL 1 OR n EQUAL 1)
       foreach(h IN LISTS hdrs_${dkey})
+        file(RELATIVE_PATH hrel "${_cuc_base}" "${h}")
+        get_filename_component(hdir "${hrel}" DIRECTORY)  # (= d, except in a pool)
+        string(REPLACE "/" "__" hstem "${hdir}")
+        if(hstem STREQUAL "")
+          set(hstem "units")
+        endif()
         get_filename_component(hname "${h}" NAME_WE)
-        _cuconform_unit_tu("${dstem}__${hname}" "${h}")
+        _cuconform_unit_tu("${hstem}__${hname}" "${h}")
       endforeach()
       continue()
     endif()
@@ -122,6 +142,13 @@ function(_cuconform_make_tus headers)
       list(SUBLIST hdrs_${dkey} ${i} ${take} members)
       math(EXPR i "${i} + ${take}")
       list(GET members 0 first)
+      if(d MATCHES "/$")
+        file(RELATIVE_PATH frel "${_cuc_base}" "${first}")
+        string(REGEX REPLACE "\\.[^./]*$" "" frel "${frel}")
+        string(REPLACE "/" "__" fstem "${frel}")
+        _cuconform_unit_tu("${fstem}__pool" "${members}")
+        continue()
+      endif()
       get_filename_component(hname "${first}" NAME_WE)
       _cuconform_unit_tu("${dstem}__${hname}__group" "${members}")
     endforeach()
@@ -196,11 +223,12 @@ function(_cuconform_build_tree_setup)
 endfunction()
 
 function(cuconform_add_units name)
-  cmake_parse_arguments(PARSE_ARGV 1 A "" "BASE_DIR;GROUP_SIZE"
+  cmake_parse_arguments(PARSE_ARGV 1 A "POOL_FOLDERS" "BASE_DIR;GROUP_SIZE"
                         "UNITS;PROFILES;REFERENCES;INCLUDE_DIRECTORIES;LINK_LIBRARIES;REFERENCE_DEPENDS;ALONE")
   if(A_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "cuconform_add_units(${name}): unknown arguments '${A_UNPARSED_ARGUMENTS}'. Known: UNITS, "
-                        "BASE_DIR, PROFILES, REFERENCES, INCLUDE_DIRECTORIES, LINK_LIBRARIES, REFERENCE_DEPENDS, GROUP_SIZE, ALONE")
+                        "BASE_DIR, PROFILES, REFERENCES, INCLUDE_DIRECTORIES, LINK_LIBRARIES, REFERENCE_DEPENDS, GROUP_SIZE, ALONE, "
+                        "POOL_FOLDERS")
   endif()
   if(NOT name MATCHES "^[A-Za-z][A-Za-z0-9_]*$")
     message(FATAL_ERROR "cuconform_add_units: name '${name}' must be a C identifier (it prefixes targets)")
@@ -257,6 +285,7 @@ function(cuconform_add_units name)
     message(FATAL_ERROR "cuconform: CUCONFORM_UNIT_HOST_OPT='${CUCONFORM_UNIT_HOST_OPT}' is not one of -O0 -O1 -O2 -O3 -Os")
   endif()
   set(_cuc_alone "${A_ALONE}")
+  set(_cuc_pool "${A_POOL_FOLDERS}")
   set(headers "")
   foreach(h IN LISTS A_UNITS)
     get_filename_component(abs "${h}" ABSOLUTE BASE_DIR "${_cuc_base}")
