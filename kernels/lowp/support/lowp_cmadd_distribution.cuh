@@ -45,13 +45,6 @@ enum CmaddWord : unsigned {
 constexpr std::size_t kCmaddOutWords = 2 * kCmPartWords;
 constexpr unsigned kCmCounted = kCmSameAsTwoFma + 1;  // the counted words
 
-/// Integer ulp distance: the bits in the order of the values, +0 and -0 one point.
-CUC_HD inline unsigned ordinal_distance16(std::uint16_t a, std::uint16_t b) {
-  const int oa = (a & 0x8000u) ? -static_cast<int>(a & 0x7fffu) : static_cast<int>(a);
-  const int ob = (b & 0x8000u) ? -static_cast<int>(b & 0x7fffu) : static_cast<int>(b);
-  return static_cast<unsigned>(oa > ob ? oa - ob : ob - oa);
-}
-
 /// One part's counts in a thread (registers: every index a constant after unrolling).
 struct CmaddTally {
   unsigned n[kCmCounted] = {};

@@ -121,6 +121,14 @@ template <int M>
 CUC_HD inline bool same16(std::uint16_t got, std::uint16_t want) {
   return got == want || (is_nan16<M>(want) && is_nan16<M>(got));
 }
+/// A 16-bit pattern's place in the order of the values (+0 and -0 one
+/// point), and the integer ulp distance between two patterns: how far apart
+/// they are in representable values (either format: the order is the bits').
+CUC_HD inline int ordinal16(std::uint16_t h) { return (h & 0x8000u) ? -static_cast<int>(h & 0x7fffu) : static_cast<int>(h); }
+CUC_HD inline unsigned ordinal_distance16(std::uint16_t a, std::uint16_t b) {
+  const int oa = ordinal16(a), ob = ordinal16(b);
+  return static_cast<unsigned>(oa > ob ? oa - ob : ob - oa);
+}
 
 // ---- Exact references ----------------------------------------------------------
 /// The value of a 16-bit pattern as a double (exact; NaN for NaN).

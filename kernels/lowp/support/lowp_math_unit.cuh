@@ -123,10 +123,6 @@ inline std::string hex16(std::uint32_t v) {
   return b;
 }
 
-/// Distance in representable values (the integer ulp distance): the bits in
-/// the order of the values, +0 and -0 the same point.
-inline int math_ordinal(std::uint16_t h) { return (h & 0x8000u) ? -static_cast<int>(h & 0x7fffu) : static_cast<int>(h); }
-
 /// One kind of exact check over all values: how many fail, and the first.
 struct MathTally {
   std::size_t failed = 0;
@@ -166,7 +162,7 @@ void grade_lowp_math(MathFn F, const std::uint16_t* out, BoundChecks& b) {
     if (math_fn_exact(F) && !same16<L::M>(got, want)) exact.fail(at_x() + ", exact " + hex16(want));
     if (got_nan || want_nan) continue;
     ++graded;
-    const int d = std::abs(math_ordinal(got) - math_ordinal(want));
+    const int d = static_cast<int>(ordinal_distance16(got, want));
     ++at[d < 4 ? d : 4];
     // Real-valued error in ulps of the exact value's binade (subnormal spacing below).
     const Exact& e = exact_values[i];
