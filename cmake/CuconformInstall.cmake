@@ -21,6 +21,7 @@ foreach(d kernels/cuconform fixtures/include/cuconform reference/include/cuconfo
 endforeach()
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/CuconformUnits.cmake" "${PROJECT_SOURCE_DIR}/cmake/CuconformProfiles.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/CuconformBuildProfiles.cmake" "${PROJECT_SOURCE_DIR}/cmake/CuconformDiscoverTests.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/CuconformTuPlan.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/reference_build_id.cmake" "${PROJECT_SOURCE_DIR}/cmake/unit_test.cu.in"
               "${PROJECT_SOURCE_DIR}/cmake/profile.cpp.in" "${PROJECT_SOURCE_DIR}/cmake/profiles.cpp.in"
         DESTINATION "${_cuc_pkgdir}")
