@@ -7,10 +7,20 @@
 // sampled tier's 10^5 inputs expect 0.01 (its test of the same form is a
 // control and must pass). Built on the catalogue's own unit, so that its
 // reference, row and special values are the ones sinh is graded by.
+// jn the same way on its integer-order draw (draw_bessel_order): jn(128, x)
+// 1e-11 off for x in [1500, 1501), where Table 18's absolute 5e-12 holds.
+// The depth draw puts about 1,700 of its 2^28 inputs there (n = 128 at every
+// fourth index, x's binade [1024, 2048) one of 15 in half of the draw), the
+// sampled tier (n = 128: x in [-296, 296] and a few binades up to 2^40)
+// expects none: again planted_extended, its sampled test a control. CUDA
+// 13.0's jn(128, x) itself is NaN for some |x| < 1 on an H100 (JnD's depth
+// test fails there): the planted form returns +0 there instead, within 5e-12
+// of J_128(x) < 10^-254, so that the window alone is what the test must find.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cstring>
 
+#include "math_api/support/multi_arg.h"
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::selftest {
@@ -41,5 +51,23 @@ struct PlantedDepthSinh : units::OneArgUnit<double, bounds::Fn::sinh> {
   using forms = Forms<Window>;
 };
 CUCONFORM_SELFTEST_UNIT(PlantedDepthSinh)
+
+struct PlantedDepthJn : units::MultiArgUnit<double, bounds::Fn::jn> {
+  static constexpr UnitInfo info{"planted_depth_jn", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
+                                 Kind::numeric, 0};
+  using Base = units::MultiArgUnit<double, bounds::Fn::jn>;
+  // (GPU only: the host's jn misses glibc's own 4 ulp row, JnD.jn.cpu, and would fail the control.)
+  struct Window : Base::Form<GpuOnly<Recommended>> {
+    static constexpr const char* name = "jn_order128_window";
+    static constexpr bool planted_extended = true;
+    CUC_HD static double apply(const In& x) {
+      const double r = units::cuc_jn(x[0], x[1]);
+      if (x[0] == 128 && fabs(x[1]) < 1) return 0.0;                      // (CUDA's own defect, above)
+      return x[0] == 128 && x[1] >= 1500 && x[1] < 1501 ? r + 1e-11 : r;  // twice Table 18's 5e-12
+    }
+  };
+  using forms = Forms<Window>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedDepthJn)
 
 }  // namespace cuconform::selftest
