@@ -42,6 +42,15 @@ def fail(msg, code=2):
     sys.exit(code)
 
 
+def in_this_build(build, listed):
+    """The PTX file a manifest lists, as it lies in this build tree. A manifest
+    names absolute paths of the build that wrote it: read as they stand, a copy
+    of a build (the "before" of a refactor) would name the live build's files,
+    and the comparison would read one tree twice and call it identical. So the
+    file is taken from <build>/ptx/<profile folder>/<name>."""
+    return os.path.join(build, "ptx", os.path.basename(os.path.dirname(listed)), os.path.basename(listed))
+
+
 def digest_build(build):
     manifests = sorted(glob.glob(os.path.join(build, "ptx", "*.manifest")))
     if not manifests:
@@ -57,6 +66,7 @@ def digest_build(build):
             if not mm:
                 fail("manifest %s lists a file not named <tu>.sm<NN>.ptx: %s" % (m, p))
             key = (profile, mm.group(1), mm.group(2))
+            p = in_this_build(build, p)
             if not os.path.isfile(p):
                 out[key] = ("missing", 0)
                 continue
@@ -152,7 +162,7 @@ def manifest_paths(build):
             for p in (l.strip() for l in fh if l.strip()):
                 mm = re.match(r"^(.*)\.sm([0-9][0-9a-z]*)\.ptx$", os.path.basename(p))
                 if mm:
-                    out[(profile, mm.group(1), mm.group(2))] = p
+                    out[(profile, mm.group(1), mm.group(2))] = in_this_build(build, p)
     if not out:
         fail("no PTX manifests in %s/ptx" % build)
     return out
