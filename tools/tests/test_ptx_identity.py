@@ -8,7 +8,8 @@ import sys
 import tempfile
 import unittest
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from cli_fixtures import REPO
+
 PTX_IDENTITY = os.path.join(REPO, "ci", "bench", "ptx_identity.py")
 
 HEAD = ".version 8.8\n.target sm_90\n.address_size 64\n\n"
