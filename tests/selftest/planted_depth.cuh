@@ -16,8 +16,15 @@
 // 13.0's jn(128, x) itself is NaN for some |x| < 1 on an H100 (JnD's depth
 // test fails there): the planted form returns +0 there instead, within 5e-12
 // of J_128(x) < 10^-254, so that the window alone is what the test must find.
+// lgamma with a bound_at that decides whether it claims from the exact value
+// (none while the value is not known): the depth tier counts an input its row
+// claims nothing at without computing its reference, asking bound_at before
+// the reference; every 1,024th input it asks again with the value, and this
+// form must fail there, in the first chunk of 2^24 inputs (the test stops at
+// it). Its sampled test, where bound_at always sees the value, is the control.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include <cmath>
 #include <cstring>
 
 #include "math_api/support/multi_arg.h"
@@ -69,5 +76,21 @@ struct PlantedDepthJn : units::MultiArgUnit<double, bounds::Fn::jn> {
   using forms = Forms<Window>;
 };
 CUCONFORM_SELFTEST_UNIT(PlantedDepthJn)
+
+struct PlantedDepthClaimByValue : units::OneArgUnit<double, bounds::Fn::lgamma> {
+  static constexpr UnitInfo info{"planted_depth_claim_by_value", "F18", "num.intrinsics-vs-standard-functions", "12.1.9",
+                                 12, Kind::numeric, 0};
+  using Base = units::OneArgUnit<double, bounds::Fn::lgamma>;
+  struct ClaimByValue : Base::Form<Recommended> {
+    static constexpr const char* name = "lgamma_claim_by_value";
+    static constexpr bool planted_extended = true;
+    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
+      if (std::isnan(e.hi)) return PointBound::none("planted: no claim until the exact value is known");
+      return Base::Form<Recommended>::bound_at(x, e, s, p);
+    }
+  };
+  using forms = Forms<ClaimByValue>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedDepthClaimByValue)
 
 }  // namespace cuconform::selftest
