@@ -15,6 +15,7 @@
 #include "cuconform/bounds.h"
 #include "cuconform/extended/draw.h"
 #include "cuconform/extended/long_double_twin.h"
+#include "cuconform/extended/twin_abs_max.h"
 #include "cuconform/ref_multi_arg.h"
 
 using namespace cuconform;
@@ -167,4 +168,52 @@ TEST(DepthOrderRows, Table18ClaimsWhereItSaysAndNowhereElse) {
   EXPECT_TRUE(yneg.special && std::isnan(yneg.value));
   EXPECT_TRUE(jinf.special && jinf.value == 0 && !std::signbit(jinf.value));
   EXPECT_TRUE(jnan.special && std::isnan(jnan.value));
+}
+
+// The depth tier grades jn's and yn's claimed inputs by the twin's bounds on
+// their error (lo <= |got - exact| <= hi) and grades exactly only the
+// inputs TwinAbsMax keeps: the largest error and its first index must be
+// those of grading every input exactly, ties, shares and pruning included.
+TEST(DepthTwinAbsMax, KeepsEveryInputThatMayHoldTheLargestError) {
+  std::uint64_t state = 12345;
+  auto next = [&state] { state = state * 6364136223846793005ull + 1442695040888963407ull; return state >> 11; };
+  for (int round = 0; round < 40; ++round) {
+    const std::size_t n = 5000 + 997 * static_cast<std::size_t>(round);
+    std::vector<double> exact(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      exact[i] = static_cast<double>(next() % 4096) * 1e-16;  // (coarse steps: ties at the maximum are common)
+      if (round % 4 == 0 && i % 3 == 0) exact[i] = 4095e-16;  // many inputs at the maximum
+    }
+    const unsigned shares = 1 + static_cast<unsigned>(round % 7);
+    std::vector<extended::TwinAbsMax> per(shares);
+    for (std::size_t i = 0; i < n; ++i) {
+      const long double slack = static_cast<long double>(next() % 50) * 1e-17L;  // a twin's stated error, per input
+      per[i * shares / n].add(i, 0.0, exact[i] - slack, exact[i] + slack);
+    }
+    extended::TwinAbsMax all;
+    for (const auto& p : per) all.merge(p);
+    double best = -1;
+    std::uint64_t at = 0;
+    for (const auto& c : all.candidates)  // (what run_depth does, with the exact error of each)
+      if (exact[c.index] > best || (exact[c.index] == best && c.index < at)) best = exact[c.index], at = c.index;
+    const auto top = std::max_element(exact.begin(), exact.end());  // (the first of the largest)
+    ASSERT_EQ(best, *top) << "round " << round;
+    ASSERT_EQ(at, static_cast<std::uint64_t>(top - exact.begin())) << "round " << round;
+    EXPECT_LT(all.candidates.size(), n / 2) << "round " << round << ": the bounds should leave few inputs to float128";
+  }
+}
+
+// A bound straddled by the twin's error is left to float128; outside it the
+// verdict is the bound's, and a clear error lands between lo and hi.
+TEST(DepthTwinAbsMax, TheTwinsVerdictOnlyWhereItsErrorCannotStraddleTheBound) {
+  long double lo = 0, hi = 0;
+  const double bound = 5e-12;
+  const double got = 1.0 + 1e-12;
+  const long double d = static_cast<long double>(got) - 1.0L;  // (exact: Sterbenz)
+  EXPECT_EQ(extended::twin_abs_verdict(got, 1.0L, 1e-17L, bound, &lo, &hi), 1);
+  EXPECT_LE(lo, d - 1e-17L);
+  EXPECT_GE(hi, d + 1e-17L);
+  EXPECT_LT(hi - lo, 2.0001e-17L);
+  EXPECT_EQ(extended::twin_abs_verdict(1.0 + 1e-11, 1.0L, 1e-17L, bound, &lo, &hi), 0);
+  EXPECT_EQ(extended::twin_abs_verdict(1.0 + 5e-12, 1.0L, 1e-15L, bound, &lo, &hi), -1);
 }
