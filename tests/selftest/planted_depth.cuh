@@ -77,6 +77,30 @@ struct PlantedDepthJn : units::MultiArgUnit<double, bounds::Fn::jn> {
 };
 CUCONFORM_SELFTEST_UNIT(PlantedDepthJn)
 
+// jn(77, +inf) as 1 (its value is +0, a special value of the row at every
+// order; C99 and CUDA's page): x is drawn by binade, and +inf is one bit
+// pattern of the top binade's 2^52, so the draw gives it about never; only the
+// special arguments graded after the draw at every order (order_row_edges)
+// can see it. As in the window above, CUDA's own NaN at n = 128 for tiny x is
+// replaced by +0 (the order is the first argument's integer part).
+struct PlantedDepthJnInf : units::MultiArgUnit<double, bounds::Fn::jn> {
+  static constexpr UnitInfo info{"planted_depth_jn_inf", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
+                                 Kind::numeric, 0};
+  using Base = units::MultiArgUnit<double, bounds::Fn::jn>;
+  struct InfOne : Base::Form<GpuOnly<Recommended>> {  // (GPU only: as the window, the host's jn misses glibc's row)
+    static constexpr const char* name = "jn_order77_inf_one";
+    static constexpr bool planted_extended = true;
+    CUC_HD static double apply(const In& x) {
+      const double order = trunc(x[0]);
+      if (order == 128 && fabs(x[1]) < 1) return 0.0;  // (CUDA's own defect)
+      if (order == 77 && isinf(x[1]) && x[1] > 0) return 1.0;
+      return units::cuc_jn(x[0], x[1]);
+    }
+  };
+  using forms = Forms<InfOne>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedDepthJnInf)
+
 struct PlantedDepthClaimByValue : units::OneArgUnit<double, bounds::Fn::lgamma> {
   static constexpr UnitInfo info{"planted_depth_claim_by_value", "F18", "num.intrinsics-vs-standard-functions", "12.1.9",
                                  12, Kind::numeric, 0};
