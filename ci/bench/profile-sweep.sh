@@ -3,10 +3,12 @@
 # -DCUCONFORM_SWEEP_BENCHMARK=ON, its minimal sweep) with Nsight Compute, on a
 # GPU machine, from a carried build: the kernel's registers, occupancy, issue
 # and stall figures, and per-SASS-instruction executed counts and stall
-# samples. For finding where the sweep's grading costs time (docs/performance.md).
+# samples (with CUCONFORM_SWEEP_BASELINE=1 the minimal sweep's too). For
+# finding where the sweep's grading costs time (docs/performance.md).
 # Usage: ci/bench/profile-sweep.sh ARCHIVE|BUILD PROFILE FORM...
 #   FORM is Unit.form (e.g. IntrinsicExp.expf). Writes under $OUT:
-#   <profile>-<form>.details.txt and <profile>-<form>.sass.csv.
+#   <profile>-<form>.details.txt and <profile>-<form>.sass.csv (and
+#   <profile>-<form>.minimal.*).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${OUT:-/tmp/cuconform-out}
@@ -32,12 +34,18 @@ for form in "$@"; do
       *) rest+=("$a") ;;
     esac
   done
-  name=$profile-$form
-  CUCONFORM_SWEEP_BASELINE=${CUCONFORM_SWEEP_BASELINE:-0} CUCONFORM_RESULTS_DIR=/tmp/profile-sweep-results \
-    ncu --kernel-name regex:'exhaustive_kernel|minimal_sweep_kernel' --launch-skip 2 --launch-count 1 \
-        --set full --import-source no -f -o "/tmp/$name" "$exe" "${rest[@]}" > "/tmp/$name.log" 2>&1
-  echo "== $name: ncu exit $?"; tail -n 3 "/tmp/$name.log"
-  ncu -i "/tmp/$name.ncu-rep" --page details > "$out/$name.details.txt" 2>&1
-  ncu -i "/tmp/$name.ncu-rep" --page source --csv --print-source sass > "$out/$name.sass.csv" 2>&1
-  grep -E "Registers Per|Achieved Occupancy|Duration|Executed Ipc A|Issue Slots Busy|Theoretical Occ|Block Limit Reg|Executed Instructions  " "$out/$name.details.txt" | head -n 12
+  # The sweep kernel; with CUCONFORM_SWEEP_BASELINE=1 (a benchmark build) also
+  # its minimal sweep, as <profile>-<form>.minimal.*.
+  kernels=("exhaustive_kernel:$profile-$form")
+  [ "${CUCONFORM_SWEEP_BASELINE:-0}" = 1 ] && kernels+=("minimal_sweep_kernel:$profile-$form.minimal")
+  for k in "${kernels[@]}"; do
+    kernel=${k%%:*}; name=${k#*:}
+    CUCONFORM_SWEEP_BASELINE=${CUCONFORM_SWEEP_BASELINE:-0} CUCONFORM_RESULTS_DIR=/tmp/profile-sweep-results \
+      ncu --kernel-name regex:"$kernel" --launch-skip 2 --launch-count 1 \
+          --set full --import-source no -f -o "/tmp/$name" "$exe" "${rest[@]}" > "/tmp/$name.log" 2>&1
+    echo "== $name: ncu exit $?"; tail -n 3 "/tmp/$name.log"
+    ncu -i "/tmp/$name.ncu-rep" --page details > "$out/$name.details.txt" 2>&1
+    ncu -i "/tmp/$name.ncu-rep" --page source --csv --print-source sass > "$out/$name.sass.csv" 2>&1
+    grep -E "Registers Per|Achieved Occupancy|Duration|Executed Ipc A|Issue Slots Busy|Theoretical Occ|Block Limit Reg|Executed Instructions  " "$out/$name.details.txt" | head -n 12
+  done
 done
