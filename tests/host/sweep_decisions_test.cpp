@@ -11,10 +11,11 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <vector>
 
-#include "cuconform/exhaustive/bits.h"
+#include "cuconform/exhaustive/normal_specials.h"  // (and bits.h)
 
 using namespace cuconform::exhaustive;
 
@@ -103,5 +104,41 @@ TEST(SweepDecisions, UlpDistanceOnBitsIsTheOrdinalDistance) {
     if (k % 2) b = a + static_cast<std::uint32_t>(rng() % 9) - 4u;  // neighbours, across zero too
     if ((a & 0x7fffffffu) > 0x7f800000u || (b & 0x7fffffffu) > 0x7f800000u) continue;  // (not NaN)
     ASSERT_EQ(ulp_distance_bits(a, b), ordinal_distance(a, b)) << a << " " << b;
+  }
+}
+
+// The normal special inputs as one interval of |x|'s bits a sign
+// (normal_specials.h): every combination of the 14 special-input bits, at
+// the boundaries and at random normal floats, against bounds::special_input.
+TEST(SweepDecisions, NormalSpecialIntervalsAnswerAsTheSpecialInputPredicate) {
+  std::mt19937_64 rng(42);
+  std::vector<std::uint32_t> probes;
+  for (const std::uint32_t c : {0x00800000u, 0x3f800000u, 0x40000000u, 0x7f7fffffu, 0x3f000000u, 0x40400000u})
+    for (std::uint32_t k = 0; k < 4; ++k)
+      for (const std::uint32_t v : {c + k, c - k})
+        if (v >= 0x00800000u && v <= 0x7f7fffffu) { probes.push_back(v); probes.push_back(v | 0x80000000u); }
+  for (int k = 0; k < 1000; ++k) {
+    const std::uint32_t v = static_cast<std::uint32_t>(rng());
+    if ((v & 0x7f800000u) != 0 && (v & 0x7f800000u) != 0x7f800000u) probes.push_back(v);
+  }
+  std::size_t as_intervals = 0;
+  for (unsigned specials = 0; specials < (1u << 14); ++specials) {
+    FastPath fp;
+    if (!set_normal_specials(fp, specials)) continue;  // (two intervals a sign, or integers: the whole predicate)
+    ++as_intervals;
+    for (const std::uint32_t bits : probes) {
+      float x;
+      std::memcpy(&x, &bits, sizeof x);
+      ASSERT_EQ(special_normal_by_sign(bits, fp), cuconform::bounds::special_input(specials, static_cast<double>(x)))
+          << "specials " << specials << ", x " << x << " (bits " << std::hex << bits << ")";
+    }
+  }
+  EXPECT_GT(as_intervals, 2000u);  // (2,496 of the 4,096 combinations without the integer bits)
+  // The rows that need it: the catalogue's ranges, and the masks before them.
+  using cuconform::bounds::Fn;
+  for (const Fn f : {Fn::asin, Fn::acos, Fn::atan, Fn::acosh, Fn::atanh, Fn::log1p, Fn::erfinv, Fn::erfcinv,
+                     Fn::normcdfinv, Fn::sqrt, Fn::log, Fn::y0}) {
+    FastPath fp;
+    EXPECT_TRUE(set_normal_specials(fp, cuconform::bounds::special_bits(f, false))) << cuconform::bounds::fn_name(f, cuconform::bounds::Prec::f32);
   }
 }
