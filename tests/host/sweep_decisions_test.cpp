@@ -40,6 +40,8 @@ TEST(SweepDecisions, MarginTestAnswersAsTheRoundingBoundaryTest) {
   std::size_t checked = 0, undecided_seen = 0;
   for (const double rel : kRelErrs) {
     const std::uint32_t margin = undecided_margin(rel);
+    FastPath fp;  // (the margin as the kernel reads it)
+    set_near_boundary(fp, rel);
     for (int e = -126; e <= 127; e += 1) {
       for (const bool neg : {false, true}) {
         const std::uint32_t high = static_cast<std::uint32_t>(rng());
@@ -58,7 +60,7 @@ TEST(SweepDecisions, MarginTestAnswersAsTheRoundingBoundaryTest) {
         for (const std::uint32_t low : lows) {
           const double ref = with_low_bits(e, neg, high, low);
           const bool want = undecided_normal(ref, rel);
-          ASSERT_EQ(undecided_normal_fast(ref, rel, margin), want)
+          ASSERT_EQ(undecided_normal_fast(ref, rel, fp), want)
               << "ref " << ref << " (low bits " << low << ", binade 2^" << e << "), relative error " << rel
               << ", margin " << margin;
           ++checked;
@@ -86,7 +88,7 @@ TEST(SweepDecisions, MarginIsTheReferencesErrorInDoubleUlps) {
   // the margin of 9 is at most about twice what the test needs.
   const double near = with_low_bits(0, false, 0x2a5a5a, (1u << 28) + 4);  // |ref| about 1.33
   EXPECT_TRUE(undecided_normal(near, 0x1p-50));
-  EXPECT_TRUE(undecided_normal_fast(near, 0x1p-50, undecided_margin(0x1p-50)));
+  EXPECT_TRUE(undecided_normal_fast(near, 0x1p-50, fp));
 }
 
 TEST(SweepDecisions, UlpDistanceOnBitsIsTheOrdinalDistance) {

@@ -26,7 +26,7 @@ enum SpecialBits : unsigned {
   kSpecNaN = 16, kSpecInf = 32, kSpecZero = 64, kSpecAbsAboveOne = 128, kSpecAbsOne = 256, kSpecBelowOne = 512,
   kSpecNonPositiveInteger = 1024, kSpecTwo = 2048, kSpecAtMostMinusOne = 4096, kSpecAboveTwo = 8192,
 };
-/// The bits only special_input() evaluates (the sweep's integer fast path knows 1-8).
+/// The bits only special_input() evaluates (the sweep reads most of them as integer intervals: exhaustive/normal_specials.h).
 constexpr unsigned kSpecCatalogueBits = 0x3ff0u;
 inline unsigned special_bits(Fn g, bool intrinsic) {
   if (intrinsic) {
