@@ -7,7 +7,7 @@
 # rules passed, failed, or do not apply there (codegen_arch.h: the unit's
 # min_cc, opcodes that need a newer architecture), then every failing rule.
 # A failing rule is a finding about that architecture's code: exit status 1.
-# Not part of `.ci/run` (README "Every architecture"; docs/performance.md).
+# Not part of `.ci/run` (README "Every architecture"; docs/performance/multiarch.md).
 # Usage: ci/multiarch-codegen.sh [--profiles "default;ftz"] [--archs "75-real;80-real"]
 #                                [--units REGEX] [--exclude REGEX] [--no-build] [build-dir]
 #   --profiles  profiles to build (default: default)

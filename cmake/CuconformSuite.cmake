@@ -24,7 +24,7 @@ endif()
 # without the exhaustive tier (ci/test.sh's build) these units are as light as
 # any and group like the others, which saves each TU's fixed cost (the
 # harness parsed by cudafe++, gcc and, once per profile, cicc: about 10 CPU s
-# a TU, measured in docs/performance.md).
+# a TU, measured in docs/performance/build-and-tests.md).
 set(CUCONFORM_TU_ALONE "kernels/math;kernels/lowp" CACHE STRING "Folders whose unit headers each get their own TU (with the exhaustive tier)")
 set(_cuc_tu_alone "${CUCONFORM_TU_ALONE}")
 # Such a build is built once, cold, and run (CI): its TUs may be larger too,

@@ -45,7 +45,7 @@ set(CUCONFORM_UNIT_HOST_OPT "-O0" CACHE STRING "nvcc -O level for the host side 
 # Every TU pays for parsing the harness once per profile (about 8 of a light
 # unit's 10 CPU seconds: cudafe++, cicc and gcc on cuconform/harness.cuh and
 # GoogleTest), so the light units of a folder share TUs (measured in
-# docs/performance.md). A TU's codegen tier reads that TU's PTX; every unit's
+# docs/performance/build-and-tests.md). A TU's codegen tier reads that TU's PTX; every unit's
 # kernels keep their own names.
 set(CUCONFORM_TU_GROUP_SIZE 8 CACHE STRING "Unit headers of one folder compiled together in one TU (1: one TU per header)")
 # The exhaustive tier's speed baseline (fixtures/include/cuconform/exhaustive/baseline.cuh):
@@ -53,7 +53,7 @@ set(CUCONFORM_TU_GROUP_SIZE 8 CACHE STRING "Unit headers of one folder compiled 
 option(CUCONFORM_SWEEP_BENCHMARK "Compile the minimal sweep kernel (CUCONFORM_SWEEP_BASELINE=1 times it next to each sweep)" OFF)
 # The exhaustive tier (2^32 inputs of every one-argument float form, on a GPU)
 # is most of a math unit's device compile: its sweep and reference kernels
-# took 8.8 of intrinsics_explog's 11.4 CPU s per profile (docs/performance.md).
+# took 8.8 of intrinsics_explog's 11.4 CPU s per profile (docs/performance/build-and-tests.md).
 # Builds that never run the tier leave it out: ci/test.sh (its ctest stages
 # exclude tier:exhaustive) configures OFF; ci/build.sh, ci/pack-for-gpu.sh and
 # ci/conformance.sh keep the default ON. OFF registers no exhaustive test.

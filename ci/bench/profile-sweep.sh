@@ -4,7 +4,7 @@
 # GPU machine, from a carried build: the kernel's registers, occupancy, issue
 # and stall figures, and per-SASS-instruction executed counts and stall
 # samples (with CUCONFORM_SWEEP_BASELINE=1 the minimal sweep's too). For
-# finding where the sweep's grading costs time (docs/performance.md).
+# finding where the sweep's grading costs time (docs/performance/exhaustive-sweep.md).
 # Usage: ci/bench/profile-sweep.sh ARCHIVE|BUILD PROFILE FORM...
 #   FORM is Unit.form (e.g. IntrinsicExp.expf). Writes under $OUT:
 #   <profile>-<form>.details.txt and <profile>-<form>.sass.csv (and
