@@ -142,6 +142,7 @@ def _tool(module):
 TOOLS = {
     "flagdelta": ("flagdelta", "what a flag change does to each unit's PTX, SASS and resources"),
     "math-table": ("math_table", "per-function error against the documented bound, per profile"),
+    "api-tally": ("api_tally", "which functions of the CUDA 13.0 math API the runs grade, group by group"),
     "perf-table": ("perf_table", "the perf tier's claims and samples as Markdown tables"),
     "coverage": ("coverage", "the catalog coverage page from the units' own test labels"),
     "ncu-efficiency": ("ncu_efficiency", "B8: Nsight Compute sectors per request against the sector model"),
