@@ -210,6 +210,8 @@ inline const Row kCuda13_0[] = {
     {Fn::norm4d, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "norm4d(x,y,z,t): 2 (full range)", CUC_T18},
     {Fn::rnorm4d, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "rnorm4df(x,y,z,t): 2 (full range)", CUC_T17},
     {Fn::rnorm4d, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "rnorm4d(x,y,z,t): 1 (full range)", CUC_T18},
+    {Fn::fma, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "fmaf(x,y,z): 0 (full range)", CUC_T17},
+    {Fn::fma, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "fma(x,y,z): 0 (IEEE-754 round-to-nearest-even)", CUC_T18},
 };
 
 }  // namespace cuconform::bounds

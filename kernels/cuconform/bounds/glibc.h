@@ -161,6 +161,8 @@ namespace bounds {
     {Fn::jn, Prec::f64, Cond::always, Kind::ulp, 4, 0, 0, 0, 0, "jn: 4", CITE}, \
     {Fn::yn, Prec::f32, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "ynf: 3", CITE}, \
     {Fn::yn, Prec::f64, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "yn: 3", CITE}, \
+    {Fn::fma, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "fmaf: - (no known error)", CITE}, \
+    {Fn::fma, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "fma: - (no known error)", CITE}, \
     /* end of CUC_GLIBC_X86_64_ROWS (hypotf: per version, below) */
 
 // ---- glibc 2.35 (Ubuntu 22.04), x86_64 --------------------------------------

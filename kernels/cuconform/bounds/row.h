@@ -58,6 +58,7 @@ enum class Fn {
   // two to four arguments (kernels/math_api/support/multi_arg.h)
   atan2, hypot, rhypot, norm3d, rnorm3d, norm4d, rnorm4d,
   jn, yn,  // an integer order n and x: at(..., n, x, ...)
+  fma,     // three arguments, one rounding
 };
 /// The fast intrinsics (__expf ..., __fdividef, __tanhf): graded by their own
 /// rows (Table 21) and the PTX ISA's special values, not by C99 Annex F.
@@ -148,6 +149,7 @@ inline const char* fn_name(Fn f, Prec p) {
     case Fn::rnorm4d: return s ? "rnorm4df" : "rnorm4d";
     case Fn::jn: return s ? "jnf" : "jn";
     case Fn::yn: return s ? "ynf" : "yn";
+    case Fn::fma: return s ? "fmaf" : "fma";
   }
   return "?";
 }

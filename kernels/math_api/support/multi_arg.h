@@ -76,7 +76,8 @@ inline Exact ref_yn(double n, double x) { return ref::yn(static_cast<int>(n), x)
   X(norm4d, 4, cuc_norm4df, cuc_norm4d, ref::norm4d, false)         \
   X(rnorm4d, 4, cuc_rnorm4df, cuc_rnorm4d, ref::rnorm4d, false)     \
   X(jn, 2, cuc_jnf, cuc_jn, ref_jn, true)                           \
-  X(yn, 2, cuc_ynf, cuc_yn, ref_yn, true)
+  X(yn, 2, cuc_ynf, cuc_yn, ref_yn, true)                           \
+  X(fma, 3, fmaf, ::fma, ref::fma, true)
 
 /// One row as types: MultiArg<T, F>::call(x), ::reference(x), ::arity, ::host.
 template <class T, bounds::Fn F> struct MultiArg;
@@ -189,6 +190,31 @@ void multi_arg_edges(bounds::Fn f, Domain<T, N>& d) {
     }
 }
 
+/// fma's own edge points (host only), where a multiply and an add rounded
+/// apart differ from one fused operation: the addend -RN(x*y) (the result is
+/// the product's rounding error, exactly; unfused, it is zero), an addend
+/// below half an ulp of the product (it decides the rounding), and products
+/// in the subnormal range and beyond the largest finite value with an addend
+/// that brings the sum back.
+template <class T>
+void fma_edges(Domain<T, 3>& d) {
+  using L = std::numeric_limits<T>;
+  constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
+  EdgeSampler<T> r(0x2b00u + sizeof(T));
+  for (int k = 0; k < 2000; ++k) {
+    const int kind = k % 4;
+    const int ex = kind == 2 ? r.pick(emin / 2 - p, emin / 2) : kind == 3 ? r.pick(emax / 2, emax / 2 + 2) : r.pick(-60, 60);
+    const T x = r.val(ex), y = r.val(kind >= 2 ? ex : r.pick(-60, 60));
+    const T prod = x * y;  // RN(x*y): the host does not contract (-ffp-contract=off)
+    T z;
+    if (kind == 0) z = -prod;
+    else if (kind == 1) z = static_cast<T>(std::ldexp(r.sign() * (1.0 + r.u01()), std::ilogb(static_cast<double>(prod)) - p - r.pick(0, 3)));
+    else if (kind == 2) z = static_cast<T>(std::ldexp(r.sign(), emin - r.pick(0, p)));  // a subnormal or tiny addend
+    else z = -static_cast<T>(std::ldexp(1.0 + r.u01(), emax));  // bring an overflowing product back, or not
+    d.edges.push_back({{x, y, z}});
+  }
+}
+
 /// A function of the table as a unit of one form, per precision: graded by
 /// its row; three and four arguments reach the row through bound_at() below
 /// (RowForm takes at most two).
@@ -205,6 +231,7 @@ struct MultiArgUnit {
     } else {
       if (Row::arity > 2) d.specials_cross = false;  // 9^4 crossed specials would outnumber the sample
       multi_arg_edges(F, d);
+      if constexpr (F == bounds::Fn::fma) fma_edges(d);
       add_hard_cases(F, d);  // CORE-MATH's published hard-to-round cases (math/support/hard_cases.h)
       return d;
     }
