@@ -59,6 +59,21 @@ struct FdividefDivision {
 #endif
     }
   };
+  /// fdividef(x, y), the function (crt/device_functions.h, CUDA_MATH_SINGLE):
+  /// x / y, and __fdividef under -use_fast_math unless -prec-div=true amends
+  /// it: the row of x / y with Table 20's mapping, as Div.
+  struct FdividefFunction : RowForm<float, Fn::div, 2> {
+    static constexpr const char* name = "fdividef_function";
+    static constexpr Role role = Role::robust;
+    static constexpr bool cpu = false;  // a device function
+    CUC_HD static float apply(const In& x) {
+#ifdef __CUDA_ARCH__
+      return fdividef(x[0], x[1]);
+#else
+      return x[0] / x[1];  // never run: cpu = false
+#endif
+    }
+  };
   /// 1/y: IEEE, or 1 ulp with -prec-div=false (Table 17); uses the second argument.
   struct Recip : RowForm<float, Fn::recip, 2> {
     static constexpr const char* name = "recip";
@@ -87,7 +102,7 @@ struct FdividefDivision {
       return RecipFdividef::row_at(1.0, x[1], e, s, p);
     }
   };
-  using forms = Forms<Div, Fdividef, Recip, RecipFdividef>;
+  using forms = Forms<Div, Fdividef, FdividefFunction, Recip, RecipFdividef>;
 };
 CUCONFORM_UNIT(FdividefDivision)
 

@@ -6,7 +6,8 @@
 // Claim:  (CUDA 13.0 PG Tables 17/21) expf 2 ulp vs __expf 2 + floor(|1.173x|)
 //         ulp; exp10f 2 vs __exp10f 2 + floor(|2.97x|); logf 1 vs __logf
 //         (2^-21.41 absolute on [0.5, 2], 3 ulp elsewhere); log2f 1 vs __log2f
-//         (2^-22 on [0.5, 2], 2 ulp elsewhere); powf 4 vs __powf, derived from
+//         (2^-22 on [0.5, 2], 2 ulp elsewhere); log10f 2 vs __log10f (2^-24 on
+//         [0.5, 2], 3 ulp elsewhere); powf 4 vs __powf, derived from
 //         exp2f(y*__log2f(x)) (NaN for a negative base).
 // Check:  each pair against the exact function (float128) over the function's
 //         whole range (uniform edges across it plus the binade-stratified
@@ -60,6 +61,8 @@ CUC_F18_UNARY(IntrinsicExp10, "intrinsic_exp10", exp10, i_exp10, "exp10f", "fast
 CUC_F18_UNARY(IntrinsicLog, "intrinsic_log", log, i_log, "logf", "fast_logf", logf, __logf, ref::log, 0.0, 100.0, 0x10)
 CUC_F18_UNARY(IntrinsicLog2, "intrinsic_log2", log2, i_log2, "log2f", "fast_log2f", log2f, __log2f, ref::log2, 0.0, 100.0,
               0x102)
+CUC_F18_UNARY(IntrinsicLog10, "intrinsic_log10", log10, i_log10, "log10f", "fast_log10f", log10f, __log10f, ref::log10,
+              0.0, 100.0, 0x1010)
 #undef CUC_F18_UNARY
 
 /// powf and __powf, two arguments.
