@@ -3,6 +3,7 @@
 #include "cuconform/ref.h"
 #include "real.h"
 #include <boost/math/constants/constants.hpp>
+#include <quadmath.h>
 
 namespace cuconform::ref {
 
@@ -15,8 +16,18 @@ Exact pi_times(double a) { return to_exact(boost::math::constants::pi<Real>() * 
 Exact add(double a, double b) { return to_exact(Real(a) + Real(b)); }
 Exact mul(double a, double b) { return to_exact(Real(a) * Real(b)); }
 Exact fma(double a, double b, double c) {
-  // Products of two doubles need 106 bits: exact in float128; the sum rounds once.
-  return to_exact(Real(a) * Real(b) + Real(c));
+  // Products of two doubles need 106 bits: exact in float128; the sum rounds
+  // once, to 113 bits. Where c lies wholly below those bits the sum is the
+  // product, and c's direction is lost; a double rounding needs it where the
+  // product is exactly halfway between two doubles (tests/host/
+  // multi_arg_ref_test.cpp: (2^27 + 1)(2^27 - 1) - 2^-200 is 2^54 - 2, not
+  // 2^54). One float128 ulp towards c keeps it: the product, a 106-bit value,
+  // is either such a tie or at least 2^-106 of itself from every rounding
+  // boundary of double, which one ulp (2^-112) cannot cross.
+  const Real p = Real(a) * Real(b), s = p + Real(c);
+  if (c != 0 && s == p && p != 0 && boost::multiprecision::isfinite(p))
+    return ex(nextafterq(s.backend().value(), c > 0 ? HUGE_VALQ : -HUGE_VALQ));
+  return to_exact(s);
 }
 Exact div(double a, double b) { return to_exact(Real(a) / Real(b)); }
 Exact sqrt(double a) { return to_exact(mp::sqrt(Real(a))); }

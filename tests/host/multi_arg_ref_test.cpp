@@ -1,5 +1,6 @@
 // Tests of the float128 references of atan2 and the norms
-// (reference/src/multi_arg.cpp) against an independent oracle: this host's
+// (reference/src/multi_arg.cpp), and of fma (reference/src/arith.cpp, against
+// glibc's correctly rounded fma), against an independent oracle: this host's
 // long double (x87, 64-bit significand: atan2l, hypotl, sqrtl), which is
 // within 2^-62 relative of each value; the two must agree to 2^-60 relative
 // (half of double's smallest subnormal below 2^-1022, where the reference
@@ -17,6 +18,7 @@
 #include <random>
 #include <vector>
 
+#include "cuconform/ref.h"
 #include "cuconform/ref_multi_arg.h"
 #include "reference_test_support.h"
 
@@ -94,6 +96,35 @@ TEST(MultiArgReference, BesselOfIntegerOrderAgreesWith166Bits) {
   EXPECT_EQ(ref::yn(3, 0.0).hi, -INFINITY);
   EXPECT_TRUE(std::isnan(ref::yn(3, -1.0).hi));
   EXPECT_EQ(ref::jn(5, INFINITY).hi, 0.0);
+}
+
+// fma: one rounding of a*b + c, against glibc's fma rounded to double (its
+// manual: correctly rounded), an independent oracle, on random operands, on
+// the product's rounding error as the result (c = -RN(a*b)) and on addends
+// down to 2^-132 of the product; and where the addend lies below float128's
+// 113 bits beside a product exactly halfway between two doubles, so that it
+// alone decides the rounding.
+TEST(MultiArgReference, FmaRoundsOnceAsTheCLibraryDoes) {
+  std::mt19937_64 g(61);
+  std::uniform_int_distribution<int> ex(-500, 500);
+  std::uniform_real_distribution<double> m(-2.0, 2.0);
+  int bad = 0;
+  for (int i = 0; i < 30000; ++i) {
+    const double a = std::ldexp(m(g), ex(g)), b = std::ldexp(m(g), ex(g) % 200), p = a * b;
+    const double c = i % 3 == 0 ? -p : i % 3 == 1 ? std::ldexp(m(g), std::ilogb(p) - 53 - i % 80) : std::ldexp(m(g), ex(g));
+    if (ref::fma(a, b, c).hi != std::fma(a, b, c) && bad++ < 8)
+      ADD_FAILURE() << std::hexfloat << "fma(" << a << ", " << b << ", " << c << "): reference " << ref::fma(a, b, c).hi
+                    << ", glibc " << std::fma(a, b, c);
+  }
+  EXPECT_EQ(bad, 0);
+  // (2^27 + 1)(2^27 - 1) = 2^54 - 1, halfway between the doubles 2^54 - 2 and 2^54.
+  const double a = 0x1p27 + 1, b = 0x1p27 - 1;
+  EXPECT_EQ(ref::fma(a, b, -0x1p-200).hi, 0x1p54 - 2);
+  EXPECT_EQ(ref::fma(a, b, 0x1p-200).hi, 0x1p54);
+  EXPECT_EQ(ref::fma(a, b, 0.0).hi, 0x1p54);  // the tie, to even
+  EXPECT_EQ(ref::fma(-a, b, 0x1p-1074).hi, -(0x1p54 - 2));
+  EXPECT_TRUE(std::isnan(ref::fma(INFINITY, 0.0, 1.0).hi));
+  EXPECT_FALSE(std::signbit(ref::fma(2.0, 3.0, -6.0).hi));  // an exact zero sum is +0 when rounding to nearest
 }
 
 TEST(MultiArgReference, DocumentedSpecialValues) {
