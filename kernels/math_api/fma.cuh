@@ -3,7 +3,7 @@
 //         Table 18: fma(x,y,z) 0 ulp (IEEE-754 round-to-nearest-even). Their
 //         CUDA Math API pages: computed "as a single ternary operation",
 //         rounded once. The host's: glibc's (no known error).
-// Check:  each against float128 (ref::fma, reference/src/multi_arg.cpp),
+// Check:  each against float128 (ref::fma, reference/src/arith.cpp),
 //         float and double, every profile: the catalogue's random arguments
 //         and its edge points, plus fma's own (support/multi_arg.h
 //         fma_edges): an addend that cancels the rounded product, so the
