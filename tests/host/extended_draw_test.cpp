@@ -128,6 +128,35 @@ TEST(LongDoubleTwin, KnowsItsRowsAndTheirArities) {
   EXPECT_TRUE(ok);
 }
 
+// The exactly defined rows' twins (stop 45) are the exact value, at the
+// inputs where each function decides something: halfway cases, the sign of a
+// zero result, 2^52 where every double is an integer, a subnormal's exponent.
+TEST(LongDoubleTwin, ExactRowsGiveTheExactValue) {
+  using bounds::Fn;
+  const auto twin = [](Fn f, double x, double y = 0.0) {
+    bool ok = false;
+    const long double v = extended::long_double_twin(static_cast<int>(f), x, y, &ok);
+    EXPECT_TRUE(ok) << static_cast<int>(f);
+    return v;
+  };
+  EXPECT_EQ(twin(Fn::round, 2.5), 3.0L);
+  EXPECT_EQ(twin(Fn::round, -0.5), -1.0L);
+  EXPECT_EQ(twin(Fn::rint, 2.5), 2.0L);
+  EXPECT_EQ(twin(Fn::nearbyint, -3.5), -4.0L);
+  EXPECT_TRUE(std::signbit(twin(Fn::trunc, -0.5)));
+  EXPECT_TRUE(std::signbit(twin(Fn::ceil, -0.25)));
+  EXPECT_EQ(twin(Fn::floor, -0x1p-1074), -1.0L);
+  EXPECT_EQ(twin(Fn::ceil, 0x1p52 + 1), 0x1p52L + 1);
+  EXPECT_EQ(twin(Fn::trunc, 0x1.fffffffffffffp51), 0x1.ffffffffffffep51L);
+  EXPECT_EQ(twin(Fn::fabs, -0x1p-1074), 0x1p-1074L);
+  EXPECT_EQ(twin(Fn::logb, 0x1p-1074), -1074.0L);
+  EXPECT_EQ(twin(Fn::logb, 0.0), -INFINITY);
+  EXPECT_EQ(twin(Fn::rhypot, 3.0, 4.0), 0.2L);
+  for (Fn f : {Fn::trunc, Fn::round, Fn::rint, Fn::nearbyint, Fn::ceil, Fn::floor, Fn::fabs, Fn::logb})
+    EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(f)), 1);
+  EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(Fn::rhypot)), 2);
+}
+
 // sinpi and cospi from an exactly reduced argument: the zeros exact with
 // IEEE 754's signs, the values of the reduction's folds, and a relative
 // error of a few long double ulps next to a zero (no cancellation).
