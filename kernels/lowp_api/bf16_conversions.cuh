@@ -18,6 +18,15 @@
 //         every leading bit position with 26 bits below it, with and
 //         without a sticky lowest bit, both signs (to -2^63), exact
 //         through sticky_double (lowp_directed.h, checked on the host).
+//         The paired conversions (__float2bfloat162_rn, __floats2bfloat162_rn,
+//         __float22bfloat162_rn, __low2float, __high2float, __bfloat1622float2): every float through the
+//         three from float (both lanes; the two-float ones pair f with
+//         mate(f): every float in each lane, 2^32 of the 2^64 pairs) and
+//         every pair of 16-bit values through the three to float, exact
+//         against the scalar references their pages cite. __double2bfloat16 and the
+//         double constructor: 2^34 doubles, every top 32 bits (every
+//         exponent, every kept and round bit) with four low words (ties,
+//         sticky bits), in round-to-nearest-even (its page).
 //===----------------------------------------------------------------------===//
 #pragma once
 

@@ -104,7 +104,9 @@ class ScopeData(unittest.TestCase):
         self.assertEqual(api_scope.graders("bf16.convert", "__ull2bfloat16_rd"),
                          [G("Bf16Conversions", "from_long_long")])
         self.assertEqual(api_scope.graders("float.2arg", "fdividef"), [G("FdividefDivision", "fdividef_function")])
-        self.assertEqual(api_scope.graders("half.convert", "__double2half"), [])
+        self.assertEqual(api_scope.graders("half.convert", "__double2half"), [G("HalfConversions", "from_double")])
+        self.assertEqual(api_scope.graders("bf16.convert", "__bfloat1622float2"), [G("Bf16Conversions", "pair_to_float")])
+        self.assertEqual(api_scope.graders("half.convert", "__floats2half2_rn"), [G("HalfConversions", "float_to_pair")])
 
     def test_every_unit_is_declared_under_kernels(self):
         kernels = os.path.join(REPO, "kernels")
@@ -238,7 +240,7 @@ class ApiTallyCli(CliTestCase):
         self.assertEqual((row[1], row[2], row[9]), ("49", "0", "49"))
         self.assertEqual(self.function_row(md, "float, 1 argument", "acosf")[8],
                          "not graded: no record of AcosF.acos in these runs")
-        self.assertIn("`__double2half` (not graded: no kernel calls the double -> 16-bit conversion", md)
+        self.assertIn("`__double2half` (not graded: no record of HalfConversions.from_double in these runs)", md)
 
     def test_extended_run_is_merged(self):
         ext = [rec("AcosD", "acos", "gpu", "default", tier="extended", max_ulp=2)]

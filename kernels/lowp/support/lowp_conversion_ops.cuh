@@ -17,7 +17,15 @@
 //                        leading bit position with 26 bits below it taken
 //                        from the index, with and without a set lowest bit,
 //                        both signs (the signed ones as ~x for negatives,
-//                        which reaches -2^63).
+//                        which reaches -2^63);
+//   OpFloatToPair        every float through __float2half2_rn,
+//                        __floats2half2_rn and __float22half2_rn (both lanes;
+//                        bfloat16: __float2bfloat162_rn ... );
+//   OpPairToFloat        every pair of 16-bit values through __low2float,
+//                        __high2float and __half22float2 (__bfloat1622float2);
+//   OpFromDouble         __double2half / __double2bfloat16 and the double
+//                        constructor at 2^34 doubles: every top 32 bits with
+//                        four low words (ties, sticky bits).
 // References: lowp_directed.h (exact; the pages' saturation and NaN rules;
 // 64-bit integers through sticky_double). Device only (the CPU side is the
 // host answer).
@@ -283,7 +291,117 @@ struct OpFromLongLong {
   }
 };
 
-/// Base of the two conversion units: their five forms.
+/// float to the 16-bit pair type, every float (2^32): input i gives the
+/// floats f = i's bits and g = mate(i)'s (both run over every float; the
+/// pairs (f, g) are 2^32 of 2^64). Variant v: 0 __float2half2_rn(f) (both
+/// lanes RN(f)), 1 __floats2half2_rn(f, g) (low RN(f), high RN(g)),
+/// 2 __float22half2_rn({f, g}) (low .x, high .y); the bfloat16 twins the
+/// same. Their pages cite __float2half_rn for the rounding: OpFromFloat's
+/// reference. got/want: the lanes' bits, low | high << 16.
+template <class L>
+struct OpFloatToPair {
+  static constexpr unsigned id = 45, outer = 1;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned v) {
+    static const char* h[3] = {"__float2half2_rn", "__floats2half2_rn", "__float22half2_rn"};
+    static const char* b[3] = {"__float2bfloat162_rn", "__floats2bfloat162_rn", "__float22bfloat162_rn"};
+    return v < 3 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+  }
+  __device__ static std::uint32_t lanes(typename L::T2 v) {
+    return static_cast<std::uint32_t>(L::bits(L::low(v))) | static_cast<std::uint32_t>(L::bits(L::high(v))) << 16;
+  }
+  __device__ static bool same_lanes(std::uint32_t got, std::uint32_t want) {
+    return same16<L::M>(static_cast<std::uint16_t>(got), static_cast<std::uint16_t>(want)) &&
+           same16<L::M>(static_cast<std::uint16_t>(got >> 16), static_cast<std::uint16_t>(want >> 16));
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned, S& s) {
+    const std::uint32_t j = mate(i);
+    const float f = from_fbits(i), g = from_fbits(j);
+    const std::uint32_t rf = ref_from_float<L::M, L::B>(i), rg = ref_from_float<L::M, L::B>(j);
+    const std::uint32_t both_f = rf | rf << 16, f_g = rf | rg << 16;
+    typename L::T2 r0, r1, r2;
+    if constexpr (kIsHalf<L>) {
+      r0 = __float2half2_rn(f), r1 = __floats2half2_rn(f, g), r2 = __float22half2_rn(make_float2(f, g));
+    } else {
+      r0 = __float2bfloat162_rn(f), r1 = __floats2bfloat162_rn(f, g), r2 = __float22bfloat162_rn(make_float2(f, g));
+    }
+    const std::uint32_t g0 = lanes(r0), g1 = lanes(r1), g2 = lanes(r2);
+    s.check(0, same_lanes(g0, both_f), g0, both_f, i, kNone, kNone);
+    s.check(1, same_lanes(g1, f_g), g1, f_g, i, j, kNone);
+    s.check(2, same_lanes(g2, f_g), g2, f_g, i, j, kNone);
+  }
+};
+
+/// The 16-bit pair type to float, every pair (2^32): input i is the pair
+/// (low, high) = (i & 0xffff, i >> 16). Variant v: 0 __low2float (the low
+/// value, exactly), 1 __high2float, 2 __half22float2 (.x low, .y high); the
+/// bfloat16 overloads and __bfloat1622float2 the same. Their pages cite
+/// __half2float: OpToFloat's reference (NaN to any NaN). __half22float2's
+/// got/want: .x | .y << 32.
+template <class L>
+struct OpPairToFloat {
+  static constexpr unsigned id = 47, outer = 1;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned v) {
+    static const char* h[3] = {"__low2float(__half2)", "__high2float(__half2)", "__half22float2"};
+    static const char* b[3] = {"__low2float(__nv_bfloat162)", "__high2float(__nv_bfloat162)", "__bfloat1622float2"};
+    return v < 3 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+  }
+  __device__ static bool same_float(std::uint32_t got, std::uint32_t want) {
+    return got == want || (is_nan32(want) && is_nan32(got));
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned, S& s) {
+    const std::uint16_t lo = static_cast<std::uint16_t>(i & 0xffffu), hi = static_cast<std::uint16_t>(i >> 16);
+    const typename L::T2 v = L::pack(L::make(lo), L::make(hi));
+    const std::uint32_t wlo = ref_to_float<L::M, L::B>(lo), whi = ref_to_float<L::M, L::B>(hi);
+    float2 p;
+    if constexpr (kIsHalf<L>) p = __half22float2(v); else p = __bfloat1622float2(v);
+    const std::uint32_t g0 = fbits(__low2float(v)), g1 = fbits(__high2float(v)), px = fbits(p.x), py = fbits(p.y);
+    s.check(0, same_float(g0, wlo), g0, wlo, lo, hi, kNone);
+    s.check(1, same_float(g1, whi), g1, whi, lo, hi, kNone);
+    s.check(2, same_float(px, wlo) && same_float(py, whi), px | static_cast<std::uint64_t>(py) << 32,
+            wlo | static_cast<std::uint64_t>(whi) << 32, lo, hi, kNone);
+  }
+};
+
+/// double -> 16-bit in round-to-nearest-even (__double2half, the __half(double)
+/// constructor; __double2bfloat16 and __nv_bfloat16(double)): 2^64 inputs,
+/// so not every one: 2^34 of them, index i the double's top 32 bits (sign,
+/// exponent, 20 significand bits: every exponent, and every bit a 16-bit
+/// format keeps or rounds on, its round bit and the sticky bits below it up
+/// to bit 32) and outer k its low 32 bits: 0 (exact ties where the bits
+/// above allow), 1 (a sticky bit 41 places below any 16-bit rounding
+/// position), 0x80000000 and 0xffffffff. Reference: round_rn on the
+/// double's bits (integer only), as for float.
+CUC_HD inline double double_pattern(std::uint32_t i, unsigned k) {
+  const std::uint32_t low = (k & 2u) ? ((k & 1u) ? 0xffffffffu : 0x80000000u) : (k & 1u);
+  return from_dbits(static_cast<std::uint64_t>(i) << 32 | low);
+}
+template <class L>
+struct OpFromDouble {
+  static constexpr unsigned id = 46, outer = 4;
+  static constexpr int domain_bits = 32;
+  static const char* variant(unsigned v) {
+    static const char* h[2] = {"__double2half", "__half(double) constructor"};
+    static const char* b[2] = {"__double2bfloat16", "__nv_bfloat16(double) constructor"};
+    return v < 2 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+  }
+  template <class S>
+  __device__ static void run(std::uint32_t i, unsigned k, S& s) {
+    const double d = double_pattern(i, k);
+    const std::uint16_t want = round_rn<L::M, L::B>(d, 0.0);
+    std::uint16_t g0;
+    if constexpr (kIsHalf<L>) g0 = L::bits(__double2half(d)); else g0 = L::bits(__double2bfloat16(d));
+    const std::uint16_t g1 = L::bits(typename L::T(d));
+    const std::uint64_t bits = dbits(d);
+    s.check(0, same16<L::M>(g0, want), g0, want, bits, kNone, kNone);
+    s.check(1, same16<L::M>(g1, want), g1, want, bits, kNone, kNone);
+  }
+};
+
+/// Base of the two conversion units: their eight forms.
 template <class U, class L>
 struct ConversionSweepUnit : SweepUnit<U> {
   // Every GPU form sweeps a whole domain: built with the exhaustive tier only
@@ -304,7 +422,17 @@ struct ConversionSweepUnit : SweepUnit<U> {
   struct from_long_long : SweepForm<NativeOnly<L, OpFromLongLong<L>>, Role::probe> {
     static constexpr const char* name = "from_long_long";
   };
-  using forms = Forms<from_float_directed, to_integer, from_short, from_int, from_long_long>;
+  struct float_to_pair : SweepForm<NativeOnly<L, OpFloatToPair<L>>, Role::probe> {
+    static constexpr const char* name = "float_to_pair";
+  };
+  struct pair_to_float : SweepForm<NativeOnly<L, OpPairToFloat<L>>, Role::probe> {
+    static constexpr const char* name = "pair_to_float";
+  };
+  struct from_double : SweepForm<NativeOnly<L, OpFromDouble<L>>, Role::probe> {
+    static constexpr const char* name = "from_double";
+  };
+  using forms = Forms<from_float_directed, to_integer, from_short, from_int, from_long_long, float_to_pair, pair_to_float,
+                      from_double>;
   static void host_model(ModelChecks& m) { directed_rounding_checks<L::M, L::B>(m, L::type); }
 };
 
