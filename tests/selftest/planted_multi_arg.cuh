@@ -1,4 +1,4 @@
-//===-- Self-tests: a norm computed without scaling; a hypotf wrong in a narrow window ===//
+//===-- Self-tests: a norm computed without scaling; a hypotf wrong in a narrow window; an unfused fma ===//
 // hypotf graded by its row (Table 17: 3 ulp; the host's glibc row), computed
 // as sqrtf(x*x + y*y): the squares overflow to +inf for |x| above 2^64 and
 // underflow to 0 below 2^-75, where the hypotenuse is an ordinary float. The
@@ -53,5 +53,45 @@ struct PlantedHypotWindow : units::MultiArgUnit<float, bounds::Fn::hypot> {
   using forms = Forms<Window>;
 };
 CUCONFORM_SELFTEST_UNIT(PlantedHypotWindow)
+
+}  // namespace cuconform::selftest
+
+namespace cuconform::selftest {
+
+/// fma computed as a multiply and an add, each rounded (device: __fmul_rn and
+/// __fadd_rn / __dmul_rn and __dadd_rn, which nvcc never contracts; host: the
+/// same two roundings, -ffp-contract=off). Graded by fma's row (Tables 17
+/// and 18: 0 ulp) with the catalogue's fma edge points (multi_arg.h
+/// fma_edges): the addend -RN(x*y), where the fused result is the product's
+/// rounding error and the unfused one 0, and the addends that decide a
+/// rounding. Caught on both sides in every profile.
+template <class T>
+struct PlantedFmaUnfusedOf : units::MultiArgUnit<T, bounds::Fn::fma> {
+  using Base = units::MultiArgUnit<T, bounds::Fn::fma>;
+  using In = typename Base::In;
+  struct Unfused : Base::template Form<Planted> {
+    static constexpr const char* name = std::is_same_v<T, float> ? "fmaf_unfused" : "fma_unfused";
+    CUC_HD static T apply(const In& x) {
+#ifdef __CUDA_ARCH__
+      if constexpr (std::is_same_v<T, float>) return __fadd_rn(__fmul_rn(x[0], x[1]), x[2]);
+      else return __dadd_rn(__dmul_rn(x[0], x[1]), x[2]);
+#else
+      volatile T p = x[0] * x[1];  // (rounded here, whatever the host compiler's contraction)
+      return p + x[2];
+#endif
+    }
+  };
+  using forms = Forms<Unfused>;
+};
+struct PlantedFmaUnfusedF : PlantedFmaUnfusedOf<float> {
+  static constexpr UnitInfo info{"planted_fmaf_unfused", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
+                                 Kind::numeric, 0};
+};
+CUCONFORM_SELFTEST_UNIT(PlantedFmaUnfusedF)
+struct PlantedFmaUnfusedD : PlantedFmaUnfusedOf<double> {
+  static constexpr UnitInfo info{"planted_fma_unfused", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
+                                 Kind::numeric, 0};
+};
+CUCONFORM_SELFTEST_UNIT(PlantedFmaUnfusedD)
 
 }  // namespace cuconform::selftest
