@@ -108,6 +108,19 @@ void exact_two_arg_edges(ExactOp op, Domain<T, 2>& d) {
   }
 }
 
+/// nextafterf(x, y) as a double, on the bits: NaN if either is NaN, y if
+/// x == y (so +0 -> -0 gives -0), the smallest subnormal with y's sign from
+/// a zero, else one step of x's bit pattern toward y (the largest float
+/// steps to infinity and back).
+CUC_HD inline double next_after_f32(float x, float y) {
+  const double a = widen_exact(x), b = widen_exact(y);
+  if (a != a || b != b) return a + b;
+  if (a == b) return b;
+  if (a == 0) return b > 0 ? 0x1p-149 : -0x1p-149;
+  const std::uint32_t u = exhaustive::f2u(x);
+  return widen_exact(exhaustive::u2f((a < b) == (a > 0) ? u + 1u : u - 1u));
+}
+
 /// A function of the table as a unit of one form, per precision.
 template <class T, ExactOp Op>
 struct ExactTwoArgUnit {
@@ -130,8 +143,9 @@ struct ExactTwoArgUnit {
   /// its reference is that float, rounded by bits (no profile flushes it),
   /// so it is exact too. copysign reads
   /// the sign from y's bits (a NaN's sign too, which widening would drop).
-  /// nextafter has no twin: a double's step is not a float's.
-  static constexpr bool extended = std::is_same_v<T, float> && Op != ExactOp::nextafter;
+  /// nextafter's is its definition on the float's bits (C99 7.12.11.3, the
+  /// CUDA page's NaN cases): an integer step, exact.
+  static constexpr bool extended = std::is_same_v<T, float>;
   static constexpr double extended_reference_rel_error = 0.0;
   CUC_HD static double extended_reference(const In& x) {
     const double a = widen_exact(x[0]), b = widen_exact(x[1]);
@@ -142,6 +156,7 @@ struct ExactTwoArgUnit {
       case ExactOp::fmax: return fmax(a, b);
       case ExactOp::fmin: return fmin(a, b);
       case ExactOp::copysign: return copysign(a, (exhaustive::f2u(x[1]) >> 31) ? -1.0 : 1.0);
+      case ExactOp::nextafter: return next_after_f32(x[0], x[1]);
       default: return a - a + NAN;
     }
   }

@@ -1,6 +1,8 @@
 //===-- The IEEE-rounded intrinsics: exact device references for the sweep -===//
 // The exhaustive tier grades __frcp_r?, __fsqrt_r? and __frsqrt_rn on all
-// 2^32 inputs against a device reference. These are exact (stated error 0):
+// 2^32 inputs against a device reference, the extended tier __fadd_r?,
+// __fsub_r?, __fmul_r?, __fdiv_r?, __fmaf_r? and __fmaf_ieee_r? on 2^32 drawn
+// inputs each (add, mul, div, fma below). These are exact (stated error 0):
 // the binary32 result in the form's rounding direction, found with double
 // arithmetic and an exact sign test at each candidate, like the float128
 // reference (reference/src/rounded.cpp) but with double: the candidates have
@@ -43,6 +45,19 @@ struct SqrtCmp {  // |v| = sqrt(x)
 struct RsqrtCmp {  // |v| = 1/sqrt(x)
   double x;
   CUC_HD int operator()(double t) const { return sign_of(fma(-(t * t), x, 1.0)); }
+};
+
+/// |v| = |s + e| for an exact sum s + e (TwoSum: |e| <= ulp(s) / 2, s != 0),
+/// v's sign s's. |s| - t is exact wherever t is within a factor 2 of |s|
+/// (Sterbenz); elsewhere it is at least min(|s|, t) in magnitude, far above
+/// |e|. One rounding after that keeps the sign, so the sign is exact.
+struct SumCmp {
+  double as, e;  // |s| and e with the sign that makes |v| = as + e
+  CUC_HD int operator()(double t) const { return sign_of((as - t) + e); }
+};
+struct QuotientCmp {  // |v| = |a| / |b|: sign(|a| - t |b|), t |b| exact in the fma (<= 49 bits)
+  double aa, ab;
+  CUC_HD int operator()(double t) const { return sign_of(fma(-t, ab, aa)); }
 };
 
 /// |v| rounded on binary32's grid: s approximates |v| (> 0) to far better
@@ -105,6 +120,41 @@ CUC_HD inline double rsqrt(double x, ref::Rounding r) {
   if (isinf(x)) return 0.0;
   return rounded_result(1.0 / sqrt(x), false, r, RsqrtCmp{x});
 }
+/// An exact zero result of a sum (IEEE 754-2019 §6.3): the operands' sign
+/// where both zeros agree, else +0, or -0 rounding toward -inf.
+CUC_HD inline double zero_sum(bool both_negative_zeros, ref::Rounding r) {
+  return (both_negative_zeros || r == ref::Rounding::rd) ? -0.0 : 0.0;
+}
+/// p + c rounded to binary32 in direction r, for p and c given exactly in
+/// double (p a float or an exact product of two floats, c a float).
+CUC_HD inline double sum_(double p, double c, ref::Rounding r) {
+  if (isnan(p) || isnan(c) || isinf(p) || isinf(c)) return p + c;  // NaN, +-inf, inf - inf = NaN
+  if (p == 0 && c == 0) return zero_sum(signbit(p) && signbit(c), r);
+  const double s = p + c;
+  const double bb = s - p, e = (p - (s - bb)) + (c - bb);  // TwoSum: s + e = p + c exactly
+  if (s == 0) return zero_sum(false, r);                    // (then e == 0: an exact cancellation)
+  const bool neg = signbit(s);
+  return rounded_result(fabs(s), neg, r, SumCmp{fabs(s), neg ? -e : e});
+}
+CUC_HD inline double add(double a, double b, ref::Rounding r) { return sum_(a, b, r); }
+CUC_HD inline double sub(double a, double b, ref::Rounding r) { return sum_(a, -b, r); }
+/// a * b: exact in double (48 significant bits, exponents from -298 to 256).
+CUC_HD inline double mul(double a, double b, ref::Rounding r) {
+  const double p = a * b;
+  if (isnan(p) || isinf(p) || p == 0) return p;  // (0 * inf = NaN; a zero's sign is the xor)
+  return rounded_result(fabs(p), signbit(p), r, SumCmp{fabs(p), 0.0});
+}
+CUC_HD inline double div(double a, double b, ref::Rounding r) {
+  const double q = a / b;  // NaN, 0/0, inf/inf, x/0 = +-inf, 0/x and x/inf = +-0: all exact classes
+  if (isnan(q) || isinf(q) || q == 0) return q;
+  return rounded_result(fabs(q), signbit(q), r, QuotientCmp{fabs(a), fabs(b)});
+}
+/// a * b + c with one rounding: the product exact in double, then sum_.
+CUC_HD inline double fma_(double a, double b, double c, ref::Rounding r) {
+  if (isnan(a) || isnan(b) || isnan(c) || isinf(a) || isinf(b) || isinf(c)) return a * b + c;
+  return sum_(a * b, c, r);
+}
+
 /// __saturatef's definition (its Math API page): +0 for x <= 0 and NaN.
 CUC_HD inline double saturate(double x) {
   if (!(x > 0)) return 0.0;

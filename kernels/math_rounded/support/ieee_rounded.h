@@ -9,7 +9,9 @@
 // is graded exactly (0 ulp) against the exact result rounded in its own mode
 // (reference/src/rounded.cpp: float128 and an exact sign test), not against
 // round-to-nearest; float forms with one argument are also swept over all
-// 2^32 inputs against an exact device reference (device_reference.h). The
+// 2^32 inputs against an exact device reference (device_reference.h), those
+// of two and three arguments graded at 2^32 drawn inputs in the extended
+// tier against one (IeeeExtended). The
 // codegen tier checks the PTX instruction and its rounding modifier (.rn,
 // .rz, .rp, .rm) and, for float, .ftz exactly when the profile flushes
 // (never for __fmaf_ieee_*). Device-only: CUDA has no host versions.
@@ -178,6 +180,25 @@ struct IeeeSweep {
   }
 };
 struct IeeeNoSweep {};
+/// An exact device reference for the extended tier (2^32 drawn inputs;
+/// cuconform/extended/run.cuh) of a float form of two or three arguments:
+/// the form's own mode, so it is the form's, not the unit's.
+template <IeeeOp Op, ref::Rounding R, int N>
+struct IeeeExtended {
+  static constexpr double extended_reference_rel_error = 0.0;  // exact (device_reference.h)
+  CUC_HD static double extended_reference(const Args<float, N>& x) {
+    const double a = widen_exact(x[0]), b = widen_exact(x[1]);
+    if constexpr (Op == IeeeOp::add) return ieee_device::add(a, b, R);
+    else if constexpr (Op == IeeeOp::sub) return ieee_device::sub(a, b, R);
+    else if constexpr (Op == IeeeOp::mul) return ieee_device::mul(a, b, R);
+    else if constexpr (Op == IeeeOp::div) return ieee_device::div(a, b, R);
+    else return ieee_device::fma_(a, b, widen_exact(x[N - 1]), R);  // fma, fma_ieee
+  }
+};
+template <class T, IeeeOp Op, ref::Rounding R, int N>
+using IeeeDeviceReference =
+    std::conditional_t<std::is_same_v<T, float> && N == 1, IeeeSweep<Op, R>,
+                       std::conditional_t<std::is_same_v<T, float> && N >= 2, IeeeExtended<Op, R, N>, IeeeNoSweep>>;
 
 /// An IEEE-rounded operation in precision T as a unit: its forms are its
 /// modes (Form<R>), each graded against its own rounding of the exact result.
@@ -190,9 +211,11 @@ struct IeeeRoundedUnit {
     ieee_rounded_edges(Op, d);
     return d;
   }
+  /// The float forms of two and three arguments are in the extended tier,
+  /// each with its own mode's reference (IeeeExtended).
+  static constexpr bool extended = std::is_same_v<T, float> && kArity >= 2;
   template <ref::Rounding R>
-  struct Form : GpuOnly<Recommended>,
-                std::conditional_t<std::is_same_v<T, float> && kArity == 1, IeeeSweep<Op, R>, IeeeNoSweep> {
+  struct Form : GpuOnly<Recommended>, IeeeDeviceReference<T, Op, R, kArity> {
     static constexpr const char* name = ref::rounding_name(R);
     /// __fmaf_ieee_*: "-ftz compiler flag has no effect"; a flushing profile loosens nothing.
     static constexpr bool keeps_subnormals = Op == IeeeOp::fma_ieee;
