@@ -40,6 +40,16 @@ struct FdividefDivision {
     return d;
   }
   static Exact reference(const In& x) { return ref::div(x[0], x[1]); }
+  /// The extended tier (2^32 drawn pairs; cuconform/extended/run.cuh): the
+  /// quotient in double. Its RN to float is the correctly rounded quotient:
+  /// double rounding through at least 2p + 2 bits is innocuous for division
+  /// (Figueroa, SIGNUM 1995; 53 >= 50, and more so for subnormal results), so
+  /// the reference is exact as the tier reads it (rn_reading_exact). The
+  /// reciprocal forms have their own (1 / y). __fdividef's row (a bound on a
+  /// range of y) is not one the tier grades: those forms are skipped there,
+  /// with the reason.
+  static constexpr double extended_reference_rel_error = 0.0;
+  CUC_HD static double extended_reference(const In& x) { return widen_exact(x[0]) / widen_exact(x[1]); }
 
   struct Div : RowForm<float, Fn::div, 2> {
     static constexpr const char* name = "div";
@@ -81,6 +91,8 @@ struct FdividefDivision {
     static constexpr Role role = Role::robust;
     CUC_HD static float apply(const In& x) { return 1.0f / x[1]; }
     static Exact reference(const In& x) { return ref::div(1.0, x[1]); }
+    static constexpr double extended_reference_rel_error = 0.0;  // (as the unit's, for 1 / y)
+    CUC_HD static double extended_reference(const In& x) { return 1.0 / widen_exact(x[1]); }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
       return Recip::row_at(x[1], 0, e, s, p);
     }
@@ -98,6 +110,8 @@ struct FdividefDivision {
 #endif
     }
     static Exact reference(const In& x) { return ref::div(1.0, x[1]); }
+    static constexpr double extended_reference_rel_error = 0.0;
+    CUC_HD static double extended_reference(const In& x) { return 1.0 / widen_exact(x[1]); }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
       return RecipFdividef::row_at(1.0, x[1], e, s, p);
     }
