@@ -120,19 +120,18 @@ CUC_HD inline double rsqrt(double x, ref::Rounding r) {
   if (isinf(x)) return 0.0;
   return rounded_result(1.0 / sqrt(x), false, r, RsqrtCmp{x});
 }
-/// An exact zero result of a sum (IEEE 754-2019 §6.3): the operands' sign
-/// where both zeros agree, else +0, or -0 rounding toward -inf.
-CUC_HD inline double zero_sum(bool both_negative_zeros, ref::Rounding r) {
-  return (both_negative_zeros || r == ref::Rounding::rd) ? -0.0 : 0.0;
-}
+/// An exact zero sum of operands that are not both zeros of one sign (IEEE
+/// 754-2019 §6.3): +0, or -0 rounding toward -inf. (Two zeros of one sign
+/// keep it in every mode: sum_ returns the operand.)
+CUC_HD inline double cancelled_sum_zero(ref::Rounding r) { return r == ref::Rounding::rd ? -0.0 : 0.0; }
 /// p + c rounded to binary32 in direction r, for p and c given exactly in
 /// double (p a float or an exact product of two floats, c a float).
 CUC_HD inline double sum_(double p, double c, ref::Rounding r) {
   if (isnan(p) || isnan(c) || isinf(p) || isinf(c)) return p + c;  // NaN, +-inf, inf - inf = NaN
-  if (p == 0 && c == 0) return zero_sum(signbit(p) && signbit(c), r);
+  if (p == 0 && c == 0) return signbit(p) == signbit(c) ? p : cancelled_sum_zero(r);  // +0 + +0 = +0 even rounding down
   const double s = p + c;
   const double bb = s - p, e = (p - (s - bb)) + (c - bb);  // TwoSum: s + e = p + c exactly
-  if (s == 0) return zero_sum(false, r);                    // (then e == 0: an exact cancellation)
+  if (s == 0) return cancelled_sum_zero(r);                 // (then e == 0: an exact cancellation)
   const bool neg = signbit(s);
   return rounded_result(fabs(s), neg, r, SumCmp{fabs(s), neg ? -e : e});
 }
