@@ -19,6 +19,8 @@
 //                      error, checked against reference() and used where it decides (binary32 results)
 //   exhaustive_reference(x), exhaustive_reference_rel_error  a device reference: every 2^32 input of a
 //                      one-argument float form is swept on the GPU (exhaustive tier)
+//   depth_exact = true a double unit whose reference is exact arithmetic: its forms' exact budgets are
+//                      graded against it at 2^28 drawn inputs in the depth tier (extended/depth_exact.cuh)
 //   codegen(CodegenRules&, const Profile&)  static claims: instructions present/absent/counted in the
 //                      PTX and SASS of its kernels
 //   forms              required: Forms<...> of the nested form structs
@@ -29,6 +31,7 @@
 //   apply(x)           required (or cpu_batch/gpu_batch): the __host__ __device__ code graded
 //   budget(Side, const Profile&)  required: the bound and its cited source (Budget)
 //   reference(x), exhaustive_reference(x)  its own, where it computes another quantity than its siblings
+//   depth_reference(x) a faster exact reading of its reference for that tier (checked against it)
 //   bound_at(x, exact, side, profile)  the documented bound at one input (per-input rows, bounds.h)
 //   exhaustive_bound(...)  the same bound on the device, for the sweep
 //   error_bound(x)     a per-input error bound (Metric::bound budgets)

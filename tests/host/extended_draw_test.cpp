@@ -132,6 +132,40 @@ TEST(LongDoubleTwin, KnowsItsRowsAndTheirArities) {
   EXPECT_TRUE(ok);
 }
 
+// The rows of three and four arguments (stop 46): fma, norm3d, rnorm3d,
+// norm4d and rnorm4d, through long_double_twin_args; an infinite argument
+// wins over a NaN in the norms, as their Math API pages say.
+TEST(LongDoubleTwin, HasTheRowsOfThreeAndFourArguments) {
+  using bounds::Fn;
+  const auto twin = [](Fn f, std::initializer_list<double> args, bool* ok) {
+    return extended::long_double_twin_args(static_cast<int>(f), args.begin(), static_cast<int>(args.size()), ok);
+  };
+  for (Fn f : {Fn::fma, Fn::norm3d, Fn::rnorm3d}) {
+    EXPECT_TRUE(extended::has_long_double_twin(static_cast<int>(f)));
+    EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(f)), 3);
+  }
+  for (Fn f : {Fn::norm4d, Fn::rnorm4d}) {
+    EXPECT_TRUE(extended::has_long_double_twin(static_cast<int>(f)));
+    EXPECT_EQ(extended::long_double_twin_arity(static_cast<int>(f)), 4);
+  }
+  bool ok = false;
+  EXPECT_EQ(twin(Fn::fma, {0x1p-60, 0x1p-60, 1.0}, &ok), 1.0L);  // one rounding to 64 bits: 1 + 2^-120 is 1
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(twin(Fn::fma, {1.0 + 0x1p-30, 1.0 - 0x1p-30, -1.0}, &ok), -0x1p-60L);  // exact: the product's tail kept
+  EXPECT_EQ(twin(Fn::norm3d, {2.0, 3.0, 6.0}, &ok), 7.0L);
+  EXPECT_EQ(twin(Fn::rnorm3d, {2.0, -3.0, 6.0}, &ok), 1.0L / 7.0L);
+  EXPECT_EQ(twin(Fn::norm4d, {1.0, -1.0, 1.0, -1.0}, &ok), 2.0L);
+  const long double big = twin(Fn::norm3d, {1e300, 1e300, 0.0}, &ok);  // no overflow in the squares
+  EXPECT_LT(fabsl(big / (sqrtl(2.0L) * static_cast<long double>(1e300)) - 1), 0x1p-60L);
+  EXPECT_EQ(twin(Fn::norm4d, {NAN, 1.0, -INFINITY, 0.0}, &ok), static_cast<long double>(INFINITY));
+  EXPECT_EQ(twin(Fn::rnorm3d, {NAN, INFINITY, 1.0}, &ok), 0.0L);
+  EXPECT_TRUE(std::isnan(twin(Fn::norm3d, {NAN, 1.0, 1.0}, &ok)));
+  EXPECT_TRUE(ok);
+  // Arity is part of the row: fma asked with two arguments has no twin.
+  twin(Fn::fma, {1.0, 2.0}, &ok);
+  EXPECT_FALSE(ok);
+}
+
 // The exactly defined rows' twins (stop 45) are the exact value, at the
 // inputs where each function decides something: halfway cases, the sign of a
 // zero result, 2^52 where every double is an integer, a subnormal's exponent.

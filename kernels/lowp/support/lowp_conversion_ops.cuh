@@ -348,9 +348,6 @@ struct OpPairToFloat {
     static const char* b[3] = {"__low2float(__nv_bfloat162)", "__high2float(__nv_bfloat162)", "__bfloat1622float2"};
     return v < 3 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
   }
-  __device__ static bool same_float(std::uint32_t got, std::uint32_t want) {
-    return got == want || (is_nan32(want) && is_nan32(got));
-  }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
     const std::uint16_t lo = static_cast<std::uint16_t>(i & 0xffffu), hi = static_cast<std::uint16_t>(i >> 16);
@@ -359,9 +356,9 @@ struct OpPairToFloat {
     float2 p;
     if constexpr (kIsHalf<L>) p = __half22float2(v); else p = __bfloat1622float2(v);
     const std::uint32_t g0 = fbits(__low2float(v)), g1 = fbits(__high2float(v)), px = fbits(p.x), py = fbits(p.y);
-    s.check(0, same_float(g0, wlo), g0, wlo, lo, hi, kNone);
-    s.check(1, same_float(g1, whi), g1, whi, lo, hi, kNone);
-    s.check(2, same_float(px, wlo) && same_float(py, whi), px | static_cast<std::uint64_t>(py) << 32,
+    s.check(0, same32(g0, wlo), g0, wlo, lo, hi, kNone);
+    s.check(1, same32(g1, whi), g1, whi, lo, hi, kNone);
+    s.check(2, same32(px, wlo) && same32(py, whi), px | static_cast<std::uint64_t>(py) << 32,
             wlo | static_cast<std::uint64_t>(whi) << 32, lo, hi, kNone);
   }
 };

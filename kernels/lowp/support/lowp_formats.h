@@ -121,6 +121,10 @@ template <int M>
 CUC_HD inline bool same16(std::uint16_t got, std::uint16_t want) {
   return got == want || (is_nan16<M>(want) && is_nan16<M>(got));
 }
+/// The same rule for a float's bits (the conversions to float).
+CUC_HD inline bool same32(std::uint32_t got, std::uint32_t want) {
+  return got == want || (is_nan32(want) && is_nan32(got));
+}
 /// A 16-bit pattern's place in the order of the values (+0 and -0 one
 /// point), and the integer ulp distance between two patterns: how far apart
 /// they are in representable values (either format: the order is the bits').

@@ -218,8 +218,8 @@ struct OpToFloat {
     const auto x = L::make(a);
     const std::uint32_t want = ref_to_float<L::M, L::B>(a), g0 = fbits(L::to_float(x)),
                         g1 = fbits(static_cast<float>(x));
-    s.check(0, g0 == want || (is_nan32(want) && is_nan32(g0)), g0, want, a, kNone, kNone);
-    s.check(1, g1 == want || (is_nan32(want) && is_nan32(g1)), g1, want, a, kNone, kNone);
+    s.check(0, same32(g0, want), g0, want, a, kNone, kNone);
+    s.check(1, same32(g1, want), g1, want, a, kNone, kNone);
   }
 };
 

@@ -146,6 +146,9 @@ struct ExactTwoArgUnit {
   /// nextafter's is its definition on the float's bits (C99 7.12.11.3, the
   /// CUDA page's NaN cases): an integer step, exact.
   static constexpr bool extended = std::is_same_v<T, float>;
+  /// The double functions: 2^28 drawn inputs in the depth tier, graded bit for
+  /// bit against the exact reference (extended/depth_exact.cuh).
+  static constexpr bool depth_exact = std::is_same_v<T, double>;
   static constexpr double extended_reference_rel_error = 0.0;
   CUC_HD static double extended_reference(const In& x) {
     const double a = widen_exact(x[0]), b = widen_exact(x[1]);

@@ -29,6 +29,7 @@
 #include "math/support/edge_sampler.h"
 #include "math/support/math_unit.h"
 #include "math_rounded/support/device_reference.h"
+#include "math_rounded/support/host_double_reference.h"
 
 namespace cuconform::units {
 
@@ -195,6 +196,25 @@ struct IeeeExtended {
     else return ieee_device::fma_(a, b, widen_exact(x[N - 1]), R);  // fma, fma_ieee
   }
 };
+/// The faster exact reading of a double form's reference for the depth
+/// tier (host_double_reference.h): every double operation but fma, whose
+/// error the host cannot take in one double.
+struct IeeeNoDepthReference {};
+template <IeeeOp Op, ref::Rounding R, int N>
+struct IeeeDepthReference {
+  static Exact depth_reference(const Args<double, N>& x) {
+    if constexpr (Op == IeeeOp::add) return ieee_host::add(x[0], x[1], R);
+    else if constexpr (Op == IeeeOp::sub) return ieee_host::sub(x[0], x[1], R);
+    else if constexpr (Op == IeeeOp::mul) return ieee_host::mul(x[0], x[1], R);
+    else if constexpr (Op == IeeeOp::div) return ieee_host::div(x[0], x[1], R);
+    else if constexpr (Op == IeeeOp::rcp) return ieee_host::rcp(x[0], R);
+    else return ieee_host::sqrt_(x[0], R);
+  }
+};
+template <class T, IeeeOp Op, ref::Rounding R, int N>
+using IeeeDepthReferenceOf =
+    std::conditional_t<std::is_same_v<T, double> && Op != IeeeOp::fma && Op != IeeeOp::fma_ieee && Op != IeeeOp::rsqrt,
+                       IeeeDepthReference<Op, R, N>, IeeeNoDepthReference>;
 template <class T, IeeeOp Op, ref::Rounding R, int N>
 using IeeeDeviceReference =
     std::conditional_t<std::is_same_v<T, float> && N == 1, IeeeSweep<Op, R>,
@@ -214,8 +234,11 @@ struct IeeeRoundedUnit {
   /// The float forms of two and three arguments are in the extended tier,
   /// each with its own mode's reference (IeeeExtended).
   static constexpr bool extended = std::is_same_v<T, float> && kArity >= 2;
+  /// The double forms are in the depth tier (2^28 drawn inputs), graded
+  /// bit for bit against the reference (IeeeDepthReference: a faster reading).
+  static constexpr bool depth_exact = std::is_same_v<T, double>;
   template <ref::Rounding R>
-  struct Form : GpuOnly<Recommended>, IeeeDeviceReference<T, Op, R, kArity> {
+  struct Form : GpuOnly<Recommended>, IeeeDeviceReference<T, Op, R, kArity>, IeeeDepthReferenceOf<T, Op, R, kArity> {
     static constexpr const char* name = ref::rounding_name(R);
     /// __fmaf_ieee_*: "-ftz compiler flag has no effect"; a flushing profile loosens nothing.
     static constexpr bool keeps_subnormals = Op == IeeeOp::fma_ieee;
