@@ -194,10 +194,6 @@ _DOUBLE = {
     "cyl_bessel_i0": [G("CylBesselI0D", "cyl_i0")], "cyl_bessel_i1": [G("CylBesselI1D", "cyl_i1")],
     "erf": [G("ErfcD", "erf")], "exp10": [G("Exp10VsPowD", "exp10")], "exp2": [G("Exp2VsPowD", "exp2")],
     "rsqrt": [G("RsqrtExplicitD", "rsqrt")], "sqrt": [G("SqrtSpecialValuesD", "sqrt")],
-    # no general two-argument pow record: the forms that grade pow against its Table 18 row on fixed bases
-    # and exponents (pow(2,x), pow(10,x), pow(x,2|3|5)); F16/F17 grade more exponents against derived bounds
-    "pow": [G("Exp2VsPowD", "pow_2_x"), G("Exp10VsPowD", "pow_10_x"), G("SmallIntPowersD", "sq_pow"),
-            G("SmallIntPowersD", "cube_pow"), G("SmallIntPowersD", "fifth_pow")],
     "frexp": [G("FrexpD", "mantissa"), G("FrexpD", "exponent")],
     "modf": [G("ModfD", "fraction"), G("ModfD", "integral")],
     "remquo": [G("RemquoD", "remainder"), G("RemquoD", "quotient")],
