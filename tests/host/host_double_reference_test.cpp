@@ -19,6 +19,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "math_rounded/support/host_double_reference.h"
 
@@ -186,4 +187,33 @@ TEST(HostDoubleReference, FailsOnAReadingThatIgnoresTheMode) {
     const Tally t = compare(o, 1 << 12, nearest);
     EXPECT_GT(t.bad_host, 1000) << name_of(o) << ": the comparison did not see the missing modes";
   }
+}
+
+// rcp is div(1, y)'s reading: where that hands over to float128 (y zero,
+// infinite, NaN, or 1/y near the ends of the range), the quotient's reference
+// must be the reciprocal's, hi and lo, in every mode.
+TEST(HostDoubleReference, OneOverYIsTheReciprocalsReference) {
+  std::mt19937_64 g(0x72637031u);
+  std::vector<double> ys = {0.0, -0.0, INFINITY, -INFINITY, NAN, 0x1p-1074, -0x1p-1074, 0x1p-1022, 0x1p968,
+                            -0x1p968, 0x1.fffffffffffffp1023, 0x1p-1024, 0x1.0000000000001p-1024, 3.0};
+  for (int k = 0; k < 4096; ++k) {  // 1/y below 2^-968 or above 2^968 (subnormal, overflowing), and ordinary
+    const int e = k % 3 == 0 ? std::uniform_int_distribution<int>(960, 1023)(g)
+                  : k % 3 == 1 ? std::uniform_int_distribution<int>(-1074, -960)(g) : std::uniform_int_distribution<int>(-60, 60)(g);
+    const double y = std::ldexp(1.0 + static_cast<double>(g() >> 12) * 0x1p-52, e);
+    ys.push_back(k & 1 ? -y : y);
+  }
+  long differ = 0;
+  std::string first;
+  for (double y : ys)
+    for (Rounding r : kModes) {
+      const Exact q = ref::div_rounded(1.0, y, ref::Format::binary64, r), c = ref::rcp_rounded(y, ref::Format::binary64, r);
+      if (!same(q.hi, c.hi) || !same(q.lo, c.lo)) {
+        if (!differ++) {
+          char buf[160];
+          std::snprintf(buf, sizeof buf, "y = %a, %s: 1/y %a%+a, rcp %a%+a", y, ref::rounding_name(r), q.hi, q.lo, c.hi, c.lo);
+          first = buf;
+        }
+      }
+    }
+  EXPECT_EQ(differ, 0) << "of " << ys.size() * 4 << "; first " << first;
 }
