@@ -21,6 +21,7 @@
 //                      one-argument float form is swept on the GPU (exhaustive tier)
 //   depth_exact = true a double unit whose reference is exact arithmetic: its forms' exact budgets are
 //                      graded against it at 2^28 drawn inputs in the depth tier (extended/depth_exact.cuh)
+//   depth_draw         which draw that tier takes (DepthDrawKind below; binades if absent)
 //   codegen(CodegenRules&, const Profile&)  static claims: instructions present/absent/counted in the
 //                      PTX and SASS of its kernels
 //   forms              required: Forms<...> of the nested form structs
@@ -110,6 +111,16 @@ using Probe = RoleOf<Role::probe>;
 struct Planted : Probe {
   static constexpr bool planted = true;
 };
+
+/// How the depth tier draws a double unit's inputs (cuconform/extended/draw.h):
+/// binades: every argument a random double, the first stratified by binade
+///   (draw_f64);
+/// bessel_order: an integer order in [0, 200], then x by binade (jn, yn: the
+///   tier picks it from their rows);
+/// scale_exponent: x by binade, then an integer n that takes x * 2^n to every
+///   result exponent from past overflow to below the subnormals (ldexp,
+///   scalbn, scalbln: `static constexpr DepthDrawKind depth_draw = ...`).
+enum class DepthDrawKind : int { binades = 0, bessel_order = 1, scale_exponent = 2 };
 
 /// The nvcc flag profile this binary was built with. Filled from
 /// cmake/CuconformProfiles.cmake (the one place flags are spelled); nvcc

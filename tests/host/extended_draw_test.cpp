@@ -69,6 +69,41 @@ TEST(ExtendedDraw, TheDoubleDrawGivesEveryBinadeTheSameShare) {
   EXPECT_EQ(seen.size(), 2048u);
 }
 
+// ldexp's, scalbn's and scalbln's draw: x by binade, n an integer in int's
+// range that reaches every kind of result: overflow, normal, subnormal (the
+// planted flush of PlantedScalbnFlushesD lives there), and below half the
+// smallest subnormal.
+TEST(ExtendedDraw, TheScaleDrawReachesEveryKindOfResult) {
+  long overflow = 0, normal = 0, subnormal = 0, zero = 0, far = 0, n_inputs = 0;
+  std::set<std::uint64_t> binades;
+  for (std::uint64_t i = 0; i < (1u << 20); ++i) {
+    const auto a = extended::draw_scale_exponent(i);
+    const auto b = extended::depth_draw<2>(extended::DepthDrawKind::scale_exponent, i);
+    ASSERT_EQ(dbits(a[0]), dbits(b[0])) << i;
+    ASSERT_EQ(dbits(a[1]), dbits(b[1])) << i;
+    const std::uint64_t e = (dbits(a[0]) >> 52) & 0x7ff;
+    ASSERT_EQ(e, i % 2048);
+    binades.insert(e);
+    ASSERT_EQ(a[1], std::trunc(a[1])) << i;  // an integer ...
+    ASSERT_LE(std::fabs(a[1]), 0x1p30 + 4096) << i;  // ... that int holds
+    if (e == 0 || e == 0x7ff) continue;
+    ++n_inputs;
+    const double t = std::ilogb(a[0]) + a[1];  // the result's exponent
+    far += std::fabs(a[1]) > 4096;
+    if (t >= 1024) ++overflow;
+    else if (t >= -1022) ++normal;
+    else if (t >= -1074) ++subnormal;
+    else ++zero;
+  }
+  EXPECT_EQ(binades.size(), 2048u);
+  // Three in four: the result exponent uniform in [-1080, 1030]; one in four: n anywhere in [-2^30, 2^30].
+  EXPECT_NEAR(static_cast<double>(far) / n_inputs, 0.25, 0.01);
+  EXPECT_NEAR(static_cast<double>(subnormal) / n_inputs, 0.75 * 52 / 2111, 0.003);
+  EXPECT_GT(overflow, n_inputs / 10);  // (the far half above)
+  EXPECT_GT(zero, n_inputs / 10);
+  EXPECT_GT(normal, n_inputs / 2);
+}
+
 TEST(LongDoubleTwin, DecidesOnlyAwayFromAMidpoint) {
   const double rel = extended::kLongDoubleTwinRelError;
   const double x = 1.0 + 0x1p-40;

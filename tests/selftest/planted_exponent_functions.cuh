@@ -11,6 +11,10 @@
 //   * ldexp_by_multiply: ldexpf(x, n) as x * exp2f(n): exp2f(n) overflows
 //     for n > 127 and flushes or underflows below -149, where x * 2^n is still
 //     finite and nonzero.
+//   * scalbn_flushes (double): scalbn(x, n) with its subnormal results
+//     flushed to a zero of their sign, a narrow window of results (2^-1074 to
+//     2^-1022) that the depth tier's draw_scale_exponent must reach: its
+//     depth test must fail.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "math_api/support/exponent_functions.h"
@@ -58,5 +62,19 @@ struct PlantedLdexpByMultiply : units::ScaleUnit<float, units::ScaleOp::ldexp> {
   using forms = Forms<ByMultiply>;
 };
 CUCONFORM_SELFTEST_UNIT(PlantedLdexpByMultiply)
+
+struct PlantedScalbnFlushesD : units::ScaleUnit<double, units::ScaleOp::scalbn> {
+  static constexpr UnitInfo info{"planted_scalbn_flushes_f64", "F18", "num.intrinsics-vs-standard-functions", "12.1.9",
+                                 12, Kind::numeric, 0};
+  struct Flushes : Planted, units::ExactRow<units::ScaleUnit<double, units::ScaleOp::scalbn>> {
+    static constexpr const char* name = "scalbn_flushes";
+    CUC_HD static double apply(const In& x) {
+      const double r = ::scalbn(x[0], static_cast<int>(x[1]));
+      return fabs(r) < 0x1p-1022 ? copysign(0.0, r) : r;
+    }
+  };
+  using forms = Forms<Flushes>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedScalbnFlushesD)
 
 }  // namespace cuconform::selftest

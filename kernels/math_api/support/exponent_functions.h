@@ -24,6 +24,9 @@
 // exponent of +-inf or NaN, remquo's quotient where its value is NaN, lrint
 // and lround of |x| >= 2^63, +-inf or NaN) is not read: the form reports 0
 // there, as do the references (the sampled domain also leaves the last out).
+// The double ones are exact arithmetic: their depth tests grade them bit
+// for bit against the same references at 2^28 drawn inputs (depth_exact;
+// ldexp, scalbn and scalbln with an integer n, draw_scale_exponent).
 // Citations: kernels/cuconform/bounds/exact_functions.h.
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -145,6 +148,7 @@ template <class T, IntegerOp Op>
 struct IntegerResultUnit : std::conditional_t<std::is_same_v<T, float>, IntegerResultSweep<Op>, OneArgNoSweep> {
   CUC_MATH_TYPES(T, 1);
   using Row = IntegerResult<T, Op>;
+  static constexpr bool depth_exact = std::is_same_v<T, double>;
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
     if (Row::rounding != 0) {
@@ -172,6 +176,7 @@ struct IntegerResultUnit : std::conditional_t<std::is_same_v<T, float>, IntegerR
 template <class T>
 struct FrexpUnit {
   CUC_MATH_TYPES(T, 1);
+  static constexpr bool depth_exact = std::is_same_v<T, double>;
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
     one_arg_edges(bounds::Fn::logb, d);
@@ -210,6 +215,7 @@ struct FrexpUnit {
 template <class T>
 struct ModfUnit {
   CUC_MATH_TYPES(T, 1);
+  static constexpr bool depth_exact = std::is_same_v<T, double>;
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
     one_arg_edges(bounds::Fn::trunc, d);
@@ -241,6 +247,7 @@ struct ModfUnit {
 template <class T>
 struct RemquoUnit {
   CUC_MATH_TYPES(T, 2);
+  static constexpr bool depth_exact = std::is_same_v<T, double>;
   static Domain<T, 2> domain();
   CUC_HD static T call(T x, T y, int* q) {
     if constexpr (std::is_same_v<T, float>) return remquof(x, y, q); else return ::remquo(x, y, q);
@@ -270,6 +277,8 @@ enum class ScaleOp { ldexp, scalbn, scalbln };
 template <class T, ScaleOp Op>
 struct ScaleUnit {
   CUC_MATH_TYPES(T, 2);
+  static constexpr bool depth_exact = std::is_same_v<T, double>;
+  static constexpr DepthDrawKind depth_draw = DepthDrawKind::scale_exponent;  // n an integer
   /// The largest |n| the second argument carries: int's range, or 2^62 for long.
   static constexpr double kMaxN = Op == ScaleOp::scalbln ? 0x1p62 : 0x1p30;
   static Domain<T, 2> domain();
