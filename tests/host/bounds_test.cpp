@@ -251,3 +251,16 @@ TEST(Bounds, MathApiCatalogueRows) {
   std::string why;
   if (glibc_table_for(major, minor, &why)) EXPECT_EQ(budget(Fn::lgamma, Prec::f32, Side::cpu, kDefault).value, 7);
 }
+
+// ulp32_at, the host-and-device spacing __powf's derived bound uses on the
+// GPU (the extended tier), is ulp_of<float> wherever the host asks.
+TEST(Bounds, Ulp32AtIsTheFloatSpacing) {
+  using namespace cuconform::bounds;
+  const double vs[] = {0.0, -0.0, 1.0, 1.5, -3.0, 0x1p-126, 0x1.fffffep-127, 0x1p-149, 0x1p-160, 0x1p127, 0x1.fffffep127,
+                       0x1p200, 1e-300, 4.9e-324, INFINITY, -INFINITY, NAN, 0.1, 123456.789};
+  for (double v : vs) EXPECT_EQ(ulp32_at(v), ulp_of<float>(v)) << v;
+  for (int e = -1074; e <= 1023; ++e) {
+    const double v = std::ldexp(1.37, e);
+    ASSERT_EQ(ulp32_at(v), ulp_of<float>(v)) << v;
+  }
+}
