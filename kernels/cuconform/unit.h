@@ -34,6 +34,8 @@
 //   reference(x), exhaustive_reference(x)  its own, where it computes another quantity than its siblings
 //   depth_reference(x) a faster exact reading of its reference for that tier (checked against it)
 //   bound_at(x, exact, side, profile)  the documented bound at one input (per-input rows, bounds.h)
+//   row_input(x)       where the extended tier reads a two-argument row per input, if not at x (1/y
+//                      as __fdividef(1, y): at (1, y); exhaustive/two_arg_row.h)
 //   exhaustive_bound(...)  the same bound on the device, for the sweep
 //   error_bound(x)     a per-input error bound (Metric::bound budgets)
 //   models()           bitwise expectations per profile (which rounding the code must show)

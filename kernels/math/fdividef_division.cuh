@@ -115,6 +115,12 @@ struct FdividefDivision {
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
       return RecipFdividef::row_at(1.0, x[1], e, s, p);
     }
+    /// The extended tier reads the row where bound_at does, at (1, y).
+    CUC_HD static In row_input(const In& x) {
+      In a = x;
+      a[0] = 1.0f;
+      return a;
+    }
   };
   using forms = Forms<Div, Fdividef, FdividefFunction, Recip, RecipFdividef>;
 };

@@ -19,6 +19,7 @@
 
 #include "cuconform/bounds.h"
 #include "cuconform/exhaustive/two_arg_row.h"
+#include "cuconform/grade.h"
 #include "cuconform/ref.h"
 
 using namespace cuconform;
@@ -138,4 +139,58 @@ TEST(ExtendedRow, TheComparisonSeesAMissingBand) {
     differ += pb.special != ra.special;
   }
   EXPECT_GT(differ, 15000);
+}
+
+// The device's verdict at one result (grade_row_at) against the host's
+// (judge_against's rule, written out here: a special value matched bit for
+// bit or as a zero of either sign; within the ulp or the absolute bound, an
+// absolute bound past binary32's overflow threshold allowing that infinity),
+// for results at and around the correctly rounded value, infinities and
+// zeros. Stop 47's first GPU run graded __powf's overflows as failures where
+// the host passes them; this test fails on that.
+TEST(ExtendedRow, TheDevicesVerdictIsTheHosts) {
+  bounds::ClaimToolkit claim(13, 0);
+  for (Fn f : {Fn::fdividef, Fn::i_pow}) {
+    const Budget b = bounds::budget(f, bounds::Prec::f32, Side::gpu, kDefault);
+    exhaustive::Params p{};
+    p.metric = 4;
+    p.zero_sign = true;
+    p.dev = b.dev;
+    long checked = 0, differ = 0, overflows = 0;
+    std::string first;
+    for (const auto& [x, y] : pairs()) {
+      const Exact e = f == Fn::fdividef ? ref::div(x, y) : ref::pow(x, y);
+      const PointBound pb = bounds::at<float>(f, Side::gpu, kDefault, x, y, e);
+      const exhaustive::RowAt2 row = exhaustive::row_bound2(b.dev, x, y, e.hi + e.lo);
+      const float rn = round_exact<float>(e);
+      for (float got : {rn, std::nextafter(rn, INFINITY), std::nextafter(std::nextafter(rn, -INFINITY), -INFINITY),
+                        rn * 1.0001f, rn * 1.3f, static_cast<float>(INFINITY), -static_cast<float>(INFINITY), 0.0f, -0.0f}) {
+        const exhaustive::Point q = exhaustive::grade_row_at(row, got, e.hi + e.lo, p);
+        if (!q.decided) continue;
+        int host;  // -1 no claim, 0 fail, 1 pass
+        if (pb.special) {
+          const float want = static_cast<float>(pb.value);
+          host = ((std::isnan(got) && std::isnan(want)) || std::memcmp(&got, &want, sizeof got) == 0 ||
+                  (pb.any_zero_sign && got == 0 && want == 0)) ? 1 : 0;
+        } else if (!pb.claims()) {
+          host = -1;
+        } else {
+          const ElemError m = measure<float>(got, e, true);
+          const bool past = std::isinf(got) && std::isfinite(e.hi) && std::signbit(got) == std::signbit(e.hi) &&
+                            std::fabs(e.hi) + pb.abs >= 0x1.ffffffp127;
+          overflows += past && pb.abs >= 0;
+          host = !m.class_error && ((pb.ulps >= 0 && m.ulp <= pb.ulps) || (pb.abs >= 0 && (m.abs <= pb.abs || past))) ? 1 : 0;
+        }
+        const int dev = q.no_claim ? -1 : q.ok ? 1 : 0;
+        ++checked;
+        if (dev != host && differ++ == 0) {
+          char buf[160];
+          std::snprintf(buf, sizeof buf, "(%a, %a) got %a: host %d, device %d", x, y, got, host, dev);
+          first = buf;
+        }
+      }
+    }
+    EXPECT_EQ(differ, 0) << bounds::fn_name(f, bounds::Prec::f32) << ": of " << checked << "; first " << first;
+    if (f == Fn::i_pow) EXPECT_GT(overflows, 100) << "infinities the absolute bound allows";
+  }
 }
