@@ -15,6 +15,16 @@ include_guard(GLOBAL)
 # fixed cost of about 20 CPU s (the harness through cudafe++ and gcc, and
 # through cicc once a profile), and CI's build had 6 folders of 2 to 5 headers.
 # Pooled TUs are named after their first header's folder and name (…__pool).
+# A TU's stem is a file name without its extension wherever it is read back
+# (NAME_WE): a unit header outside the project (a relative path through
+# "..", as a user's project may name one) would give "..__dir__name", whose
+# NAME_WE is empty; every "." becomes "_". (A macro: _cuconform_unit_tu sets
+# _cuc_sources in its caller's scope, which must stay _cuconform_make_tus.)
+macro(_cuconform_plan_tu _cuc_plan_stem_in _cuc_plan_headers)
+  string(REPLACE "." "_" _cuc_plan_stem "${_cuc_plan_stem_in}")
+  _cuconform_unit_tu("${_cuc_plan_stem}" "${_cuc_plan_headers}")
+endmacro()
+
 function(_cuconform_make_tus headers)
   set(_cuc_sources "")
   list(SORT headers)
@@ -53,7 +63,7 @@ function(_cuconform_make_tus headers)
           set(hstem "units")
         endif()
         get_filename_component(hname "${h}" NAME_WE)
-        _cuconform_unit_tu("${hstem}__${hname}" "${h}")
+        _cuconform_plan_tu("${hstem}__${hname}" "${h}")
       endforeach()
       continue()
     endif()
@@ -68,11 +78,11 @@ function(_cuconform_make_tus headers)
         file(RELATIVE_PATH frel "${_cuc_base}" "${first}")
         string(REGEX REPLACE "\\.[^./]*$" "" frel "${frel}")
         string(REPLACE "/" "__" fstem "${frel}")
-        _cuconform_unit_tu("${fstem}__pool" "${members}")
+        _cuconform_plan_tu("${fstem}__pool" "${members}")
         continue()
       endif()
       get_filename_component(hname "${first}" NAME_WE)
-      _cuconform_unit_tu("${dstem}__${hname}__group" "${members}")
+      _cuconform_plan_tu("${dstem}__${hname}__group" "${members}")
     endforeach()
   endforeach()
   set(_cuc_sources ${_cuc_sources} PARENT_SCOPE)
