@@ -14,48 +14,14 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
-#include <unordered_map>
 
 #include "math/support/math_unit.h"
+#include "math/support/table6_components.h"
 
 namespace cuconform::units::table6 {
 
 using bounds::Acc;
 using bounds::Fn;
-
-/// Integer ulp bounds of the formula components on one side under one profile.
-struct Comp {
-  double sqrt = -1, rsqrt = -1, cbrt = -1, rcbrt = -1, rcp = -1;
-};
-inline Comp comps(bounds::Prec pr, Side s, const Profile& p) {
-  Comp c;
-  c.sqrt = bounds::component_ulps(Fn::sqrt, pr, s, p, nullptr);
-  c.rsqrt = bounds::component_ulps(Fn::rsqrt, pr, s, p, nullptr);
-  c.cbrt = bounds::component_ulps(Fn::cbrt, pr, s, p, nullptr);
-  c.rcbrt = bounds::component_ulps(Fn::rcbrt, pr, s, p, nullptr);
-  c.rcp = bounds::component_ulps(Fn::recip, pr, s, p, nullptr);
-  return c;
-}
-
-/// comps() for the last side and profile asked (per thread): bound_at asks
-/// once per input, and the components follow the profile (a shared run grades
-/// one test under several), so the answer is kept only while they are the same.
-inline Comp comps_of(bounds::Prec pr, Side s, const Profile& p) {
-  struct Last {
-    bool set = false;
-    bounds::Prec pr;
-    Side s;
-    Profile p;
-    Comp c;
-  };
-  thread_local Last last;
-  const Profile& q = last.p;
-  const bool same = last.set && last.pr == pr && last.s == s && q.name == p.name && q.flags == p.flags &&
-                    q.fmad == p.fmad && q.ftz == p.ftz && q.prec_div == p.prec_div && q.prec_sqrt == p.prec_sqrt &&
-                    q.fast_math == p.fast_math;
-  if (!same) last = Last{true, pr, s, p, comps(pr, s, p)};
-  return last.c;
-}
 
 /// What a formula returns at x = -0 (IEEE special values of its components).
 enum class At0 { plus_zero, minus_zero, plus_inf, minus_inf, nan };
@@ -72,34 +38,14 @@ inline double at0_value(At0 a) {
 
 template <class T, int K> struct Row;
 
-/// Row K's derived absolute bound at x, abs_bound(Row<T, K>::err(x, c)): a
-/// pure function of the row, x and the components' bounds c, so it is kept
-/// per thread for the last row and components. A shared run grades the CPU
-/// side under every profile identity with the same c (the host's rows do not
-/// follow the profile), and the bound's long double pow, log1p and expm1
-/// were most of those tests' time (stop 49: 2.0 s of a 2.4 s test). One
-/// row's inputs at a time: asking for another row or other components starts
-/// afresh.
+/// Row K's derived absolute bound at x, abs_bound(Row<T, K>::err(x, c)),
+/// through the calling thread's store (table6_components.h says why).
 template <class T, int K> double derived_bound(T x, const Comp& c) {
-  struct Kept {
-    int row = 0, size = 0;
-    Comp c;
-    std::unordered_map<std::uint64_t, double> at;
-  };
-  thread_local Kept kept;
-  const bool same = kept.row == K && kept.size == static_cast<int>(sizeof(T)) && kept.c.sqrt == c.sqrt &&
-                    kept.c.rsqrt == c.rsqrt && kept.c.cbrt == c.cbrt && kept.c.rcbrt == c.rcbrt && kept.c.rcp == c.rcp;
-  if (!same) {
-    kept.at.clear();
-    kept.row = K, kept.size = static_cast<int>(sizeof(T)), kept.c = c;
-  }
-  std::uint64_t key = 0;
-  std::memcpy(&key, &x, sizeof(T));
-  const auto it = kept.at.find(key);
-  if (it != kept.at.end()) return it->second;
-  const double b = bounds::abs_bound(Row<T, K>::err(x, c));
-  kept.at.emplace(key, b);
-  return b;
+  static_assert(sizeof(T) <= sizeof(std::uint64_t));
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof(T));
+  return kept_bounds().get(K, static_cast<int>(sizeof(T)), c, bits,
+                           [&] { return bounds::abs_bound(Row<T, K>::err(x, c)); });
 }
 
 template <class T> CUC_HD T sq(T r) { return r * r; }                    // r = r*r

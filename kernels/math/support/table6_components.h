@@ -1,0 +1,96 @@
+//===-- F16 num.fractional-exponent-formulas: the components' bounds of a Table 6 row
+// Part of fractional_powers.h, apart so that g++ can include it
+// (tests/host/table6_components_test.cpp): the integer ulp bounds of a row's
+// components on one side under one profile (Comp), and the per-thread store
+// of a row's derived bound at each input (kept_bounds()).
+//
+// Why the store: a row's bound at x is a pure function of the row, x and the
+// components' bounds, evaluated per input with long double pow, log1p and
+// expm1. A shared run (fixtures/include/cuconform/shared_work.h) grades the
+// CPU side of one test under every profile identity, and the host's rows do
+// not follow the profile, so every identity after the first asks for the
+// same bounds. Stop 49: FractionalPowers' 88 CPU tests 84 -> 56 s of ctest
+// time, their records identical.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+
+#include "cuconform/bounds.h"
+
+namespace cuconform::units::table6 {
+
+/// Integer ulp bounds of the formula components on one side under one profile.
+struct Comp {
+  double sqrt = -1, rsqrt = -1, cbrt = -1, rcbrt = -1, rcp = -1;
+  bool operator==(const Comp& o) const {
+    return sqrt == o.sqrt && rsqrt == o.rsqrt && cbrt == o.cbrt && rcbrt == o.rcbrt && rcp == o.rcp;
+  }
+};
+inline Comp comps(bounds::Prec pr, Side s, const Profile& p) {
+  using bounds::Fn;
+  Comp c;
+  c.sqrt = bounds::component_ulps(Fn::sqrt, pr, s, p, nullptr);
+  c.rsqrt = bounds::component_ulps(Fn::rsqrt, pr, s, p, nullptr);
+  c.cbrt = bounds::component_ulps(Fn::cbrt, pr, s, p, nullptr);
+  c.rcbrt = bounds::component_ulps(Fn::rcbrt, pr, s, p, nullptr);
+  c.rcp = bounds::component_ulps(Fn::recip, pr, s, p, nullptr);
+  return c;
+}
+
+/// comps() for the side and profile asked, the last answer kept per thread:
+/// a row's bound_at asks once per input, and one process may grade under
+/// several profiles (a shared run), so the answer is reused only while the
+/// side, precision and profile are the same.
+inline Comp comps_of(bounds::Prec pr, Side s, const Profile& p) {
+  struct Last {
+    bool set = false;
+    bounds::Prec pr;
+    Side s;
+    Profile p;
+    Comp c;
+  };
+  thread_local Last last;
+  const Profile& q = last.p;
+  const bool same = last.set && last.pr == pr && last.s == s && q.name == p.name && q.flags == p.flags &&
+                    q.fmad == p.fmad && q.ftz == p.ftz && q.prec_div == p.prec_div && q.prec_sqrt == p.prec_sqrt &&
+                    q.fast_math == p.fast_math;
+  if (!same) last = Last{true, pr, s, p, comps(pr, s, p)};
+  return last.c;
+}
+
+/// A row's derived bound at each input, for one row, float size and set of
+/// components at a time: asking with another row, size or components starts
+/// afresh, so what it holds is one row's inputs at most.
+class KeptBounds {
+ public:
+  template <class Compute>
+  double get(int row, int size, const Comp& c, std::uint64_t input_bits, Compute&& compute) {
+    if (!(row == row_ && size == size_ && c == comp_)) {
+      at_.clear();
+      row_ = row, size_ = size, comp_ = c;
+    }
+    const auto it = at_.find(input_bits);
+    if (it != at_.end()) return it->second;
+    const double b = compute();
+    ++computed_;
+    at_.emplace(input_bits, b);
+    return b;
+  }
+  std::size_t computed() const { return computed_; }
+
+ private:
+  int row_ = 0, size_ = 0;
+  Comp comp_;
+  std::unordered_map<std::uint64_t, double> at_;
+  std::size_t computed_ = 0;
+};
+/// The calling thread's store.
+inline KeptBounds& kept_bounds() {
+  thread_local KeptBounds k;
+  return k;
+}
+
+}  // namespace cuconform::units::table6
