@@ -144,7 +144,8 @@ TEST(ExtendedRow, TheComparisonSeesAMissingBand) {
 // The device's verdict at one result (grade_row_at) against the host's
 // (judge_against's rule, written out here: a special value matched bit for
 // bit or as a zero of either sign; within the ulp or the absolute bound, an
-// absolute bound past binary32's overflow threshold allowing that infinity),
+// absolute bound past binary32's overflow threshold allowing that infinity:
+// infinity_within_abs, the one rule both grade with, tested below),
 // for results at and around the correctly rounded value, infinities and
 // zeros. Stop 47's first GPU run graded __powf's overflows as failures where
 // the host passes them; this test fails on that.
@@ -176,8 +177,7 @@ TEST(ExtendedRow, TheDevicesVerdictIsTheHosts) {
           host = -1;
         } else {
           const ElemError m = measure<float>(got, e, true);
-          const bool past = std::isinf(got) && std::isfinite(e.hi) && std::signbit(got) == std::signbit(e.hi) &&
-                            std::fabs(e.hi) + pb.abs >= 0x1.ffffffp127;
+          const bool past = infinity_within_abs(got, e.hi, pb.abs);
           overflows += past && pb.abs >= 0;
           host = !m.class_error && ((pb.ulps >= 0 && m.ulp <= pb.ulps) || (pb.abs >= 0 && (m.abs <= pb.abs || past))) ? 1 : 0;
         }
@@ -193,4 +193,26 @@ TEST(ExtendedRow, TheDevicesVerdictIsTheHosts) {
     EXPECT_EQ(differ, 0) << bounds::fn_name(f, bounds::Prec::f32) << ": of " << checked << "; first " << first;
     if (f == Fn::i_pow) EXPECT_GT(overflows, 100) << "infinities the absolute bound allows";
   }
+}
+
+// The rule itself at its edges: an infinity of the exact value's sign is
+// allowed once |exact| + abs reaches the threshold (float: 0x1.ffffffp127,
+// where round to nearest goes to infinity; double: the largest double), and
+// never for a finite result, the other sign, or an exact value that is NaN or
+// infinite.
+TEST(ExtendedRow, InfinityWithinAnAbsoluteBoundPastOverflow) {
+  const float inf = INFINITY;
+  const double fmax = 0x1.fffffep127, dmax = 0x1.fffffffffffffp1023;
+  EXPECT_TRUE(infinity_within_abs(inf, fmax, 0x1p103));    // reaches the threshold exactly
+  EXPECT_FALSE(infinity_within_abs(inf, fmax, 0x1p102));   // a quarter ulp past: rounds to fmax
+  EXPECT_TRUE(infinity_within_abs(-inf, -fmax, 0x1p104));
+  EXPECT_FALSE(infinity_within_abs(-inf, fmax, 0x1p104));  // the other sign
+  EXPECT_FALSE(infinity_within_abs(3.0f, fmax, 0x1p104));  // a finite result: graded by its distance
+  EXPECT_FALSE(infinity_within_abs(inf, static_cast<double>(NAN), 0x1p104));
+  EXPECT_FALSE(infinity_within_abs(inf, static_cast<double>(INFINITY), 0.0));
+  EXPECT_FALSE(infinity_within_abs(inf, 1.0, 1e30));        // far below
+  EXPECT_FALSE(infinity_within_abs(static_cast<double>(INFINITY), fmax, 0x1p104));  // double's threshold is higher
+  EXPECT_TRUE(infinity_within_abs(static_cast<double>(INFINITY), dmax, 0.0));
+  EXPECT_FALSE(infinity_within_abs(static_cast<double>(INFINITY), 0x1.ffffffffffffep1023, 0x1p969));
+  EXPECT_TRUE(infinity_within_abs(static_cast<double>(INFINITY), 0x1.ffffffffffffep1023, 0x1p971));
 }
