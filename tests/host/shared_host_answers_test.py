@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""A kernel unit's host answers in a shared run (fixtures/include/cuconform/
+kernel/run.cuh, shared_work.h): computed under the first profile identity and
+reused under the next where computing them read no profile, recomputed where
+it did. Runs two model.cpu tests of a build's default executable under two
+identities (default, ftz) and reads their records:
+
+  * CoalescedCopyGridEdges (its reference and bounds read no profile): under
+    ftz its host answers are reused (shared_run.reused >= 1) and its
+    numbers, outputs digest and verdict are default's;
+  * PlantedDotBound (its check_bounds reads the profile's ftz): under ftz
+    nothing is reused (shared_run.reused == 0), it is graded afresh.
+
+Either half fails if the reuse is lost or if it is taken where the profile
+was read. No GPU needed.
+
+Usage: shared_host_answers_test.py BUILD
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def main():
+    build = sys.argv[1]
+    exe = os.path.join(build, "cuconform_default")
+    with tempfile.TemporaryDirectory() as out:
+        env = dict(os.environ, CUCONFORM_RESULTS_DIR=out)
+        env.pop("CUCONFORM_UNDER_CTEST", None)
+        p = subprocess.run([exe, "--gtest_filter=CoalescedCopyGridEdges.model.cpu:PlantedDotBound.model.cpu",
+                            "--gtest_color=no", "--cuconform_profiles=default,ftz"],
+                           env=env, capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.exit(f"shared_host_answers: {exe} exited {p.returncode}\n{p.stdout[-3000:]}\n{p.stderr[-2000:]}")
+        recs = {}
+        for f in glob.glob(os.path.join(out, "**", "*.json"), recursive=True):
+            r = json.load(open(f))
+            if isinstance(r, dict) and str(r.get("schema", "")).startswith("cuconform.record"):
+                recs[(r["unit"], r["profile"])] = r
+    problems = []
+
+    def rec(unit, profile):
+        r = recs.get((unit, profile))
+        if r is None:
+            problems.append(f"no record of {unit} under {profile} (have {sorted(recs)})")
+        return r
+
+    d, f = rec("CoalescedCopyGridEdges", "default"), rec("CoalescedCopyGridEdges", "ftz")
+    if d and f:
+        reused = (f.get("shared_run") or {}).get("reused", 0)
+        if reused < 1:
+            problems.append(f"CoalescedCopyGridEdges under ftz: host answers not reused (shared_run {f.get('shared_run')})")
+        for key in ("errors", "outputs", "verdict", "inputs"):
+            if d.get(key) != f.get(key):
+                problems.append(f"CoalescedCopyGridEdges: {key} differs between default and ftz: {d.get(key)} vs {f.get(key)}")
+    d, f = rec("PlantedDotBound", "default"), rec("PlantedDotBound", "ftz")
+    if d and f:
+        reused = (f.get("shared_run") or {}).get("reused", 0)
+        if reused != 0:
+            problems.append(f"PlantedDotBound under ftz: reused {reused} result(s) although its bounds read the profile")
+    if problems:
+        sys.exit("shared_host_answers: " + "\n  ".join(problems))
+    print("shared_host_answers: reused where no profile was read, recomputed where it was")
+
+
+if __name__ == "__main__":
+    main()
