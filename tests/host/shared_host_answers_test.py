@@ -6,10 +6,11 @@ it did. Runs two model.cpu tests of a build's default executable under two
 identities (default, ftz) and reads their records:
 
   * CoalescedCopyGridEdges (its reference and bounds read no profile): under
-    ftz its host answers are reused (shared_run.reused >= 1) and its
-    numbers, outputs digest and verdict are default's;
+    ftz its host answers are reused (shared_run.reused >= 1, computed 0) and
+    its numbers, outputs digest and verdict are default's;
   * PlantedDotBound (its check_bounds reads the profile's ftz): under ftz
-    nothing is reused (shared_run.reused == 0), it is graded afresh.
+    nothing is reused (shared_run.reused == 0), it is graded afresh
+    (computed >= 1).
 
 Either half fails if the reuse is lost or if it is taken where the profile
 was read. No GPU needed.
@@ -50,17 +51,21 @@ def main():
 
     d, f = rec("CoalescedCopyGridEdges", "default"), rec("CoalescedCopyGridEdges", "ftz")
     if d and f:
-        reused = (f.get("shared_run") or {}).get("reused", 0)
-        if reused < 1:
-            problems.append(f"CoalescedCopyGridEdges under ftz: host answers not reused (shared_run {f.get('shared_run')})")
+        sr = f.get("shared_run") or {}
+        # Nothing of it reads the profile: everything reused, nothing computed again
+        # (a count of reuses alone would also pass on a host model reused without the answers).
+        if sr.get("reused", 0) < 1 or sr.get("computed", 1) != 0:
+            problems.append(f"CoalescedCopyGridEdges under ftz: host answers not reused (shared_run {sr})")
         for key in ("errors", "outputs", "verdict", "inputs"):
             if d.get(key) != f.get(key):
                 problems.append(f"CoalescedCopyGridEdges: {key} differs between default and ftz: {d.get(key)} vs {f.get(key)}")
     d, f = rec("PlantedDotBound", "default"), rec("PlantedDotBound", "ftz")
     if d and f:
-        reused = (f.get("shared_run") or {}).get("reused", 0)
-        if reused != 0:
-            problems.append(f"PlantedDotBound under ftz: reused {reused} result(s) although its bounds read the profile")
+        sr = f.get("shared_run") or {}
+        if sr.get("reused", 0) != 0:
+            problems.append(f"PlantedDotBound under ftz: reused {sr.get('reused')} result(s) although its bounds read the profile")
+        if sr.get("computed", 0) < 1:
+            problems.append(f"PlantedDotBound under ftz: no host answers computed afresh through the shared work (shared_run {sr})")
     if problems:
         sys.exit("shared_host_answers: " + "\n  ".join(problems))
     print("shared_host_answers: reused where no profile was read, recomputed where it was")
