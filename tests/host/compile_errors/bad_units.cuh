@@ -43,4 +43,19 @@ struct NoLaunchKernelUnit : IdentityShape<float> {  // a kernel form without lau
 };
 CUCONFORM_KERNEL_UNIT(NoLaunchKernelUnit)
 
+struct BadSweepBoundUnit : Elementwise<float, 1> {  // a sweep register bound no SM can hold
+  static constexpr UnitInfo info{"bad_sweep_bound_unit", "A1", "num.x", "1", 1, Kind::numeric, 0};
+  static Domain<float, 1> domain() { return {}; }
+  static Exact reference(const In& x) { return ref::value(x[0]); }
+  CUC_HD static double exhaustive_reference(double x) { return x; }
+  static constexpr int sweep_min_blocks = 0;
+  struct Plain : Recommended {
+    static constexpr const char* name = "plain";
+    CUC_HD static float apply(const In& x) { return x[0]; }
+    static Budget budget(Side, const Profile&) { return Budget::skip("test"); }
+  };
+  using forms = Forms<Plain>;
+};
+CUCONFORM_UNIT(BadSweepBoundUnit)
+
 }  // namespace cuconform::units

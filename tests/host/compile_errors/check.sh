@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A unit missing its reference, a budget or a kernel launch must not compile,
+# A unit missing its reference, a budget or a kernel launch, or asking its
+# sweep for a register bound no SM can hold, must not compile,
 # and the build must say which unit and what is missing (issue 15).
 # Usage: check.sh <nvcc> <python3> <nvcc-split.py> <source-root>
 set -uo pipefail
@@ -16,6 +17,7 @@ fail=0
 [ "$rc" != 0 ] || { echo "FAIL: the bad units compiled"; fail=1; }
 for want in "cuconform: the unit has no reference" "NoReferenceUnit" "cuconform: the form has no budget" "NoBudgetUnit" \
             "cuconform: every kernel form needs static void launch" "NoLaunchKernelUnit" \
+            "cuconform: sweep_min_blocks must be 1 to 8" "BadSweepBoundUnit" \
             "cuconform: the unit TU of $unit does not compile (device side, profile 'default')"; do
   grep -qF -- "$want" "$tmp/out.txt" || { echo "FAIL: the compiler output does not say: $want"; fail=1; }
 done
