@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""A kernel unit's host answers in a shared run (fixtures/include/cuconform/
-kernel/run.cuh, shared_work.h): computed under the first profile identity and
-reused under the next where computing them read no profile, recomputed where
-it did. Runs two model.cpu tests of a build's default executable under two
-identities (default, ftz) and reads their records:
+"""A kernel unit's host answers and an element-wise form's graded host
+results in a shared run (fixtures/include/cuconform/kernel/run.cuh,
+harness/form_test.h, shared_work.h): computed under the first profile
+identity and reused under the next where computing them read no profile,
+recomputed where it did. Runs two model.cpu tests and two element-wise
+.cpu tests of a build's default executable under two identities (default,
+ftz) and reads their records:
 
   * CoalescedCopyGridEdges (its reference and bounds read no profile): under
     ftz its host answers are reused (shared_run.reused >= 1, computed 0) and
@@ -12,7 +14,16 @@ identities (default, ftz) and reads their records:
     nothing is reused (shared_run.reused == 0), it is graded afresh
     (computed >= 1).
 
-Either half fails if the reuse is lost or if it is taken where the profile
+The same for an element-wise form's host results and their grading
+(harness/form_test.h, run_and_grade):
+
+  * FdimF.fdim (an exact budget: grading reads no profile): under ftz the
+    graded host results are reused and its numbers, outputs digest, worst
+    input and verdict are default's;
+  * AcosF.acos (graded by its row's bound_at, which is given the profile):
+    under ftz nothing is reused and it is graded afresh.
+
+Each case fails if the reuse is lost or if it is taken where the profile
 was read. No GPU needed.
 
 Usage: shared_host_answers_test.py BUILD
@@ -31,7 +42,8 @@ def main():
     with tempfile.TemporaryDirectory() as out:
         env = dict(os.environ, CUCONFORM_RESULTS_DIR=out)
         env.pop("CUCONFORM_UNDER_CTEST", None)
-        p = subprocess.run([exe, "--gtest_filter=CoalescedCopyGridEdges.model.cpu:PlantedDotBound.model.cpu",
+        p = subprocess.run([exe, "--gtest_filter=CoalescedCopyGridEdges.model.cpu:PlantedDotBound.model.cpu:"
+                                 "FdimF.fdim.cpu:AcosF.acos.cpu",
                             "--gtest_color=no", "--cuconform_profiles=default,ftz"],
                            env=env, capture_output=True, text=True)
         if p.returncode != 0:
@@ -66,9 +78,24 @@ def main():
             problems.append(f"PlantedDotBound under ftz: reused {sr.get('reused')} result(s) although its bounds read the profile")
         if sr.get("computed", 0) < 1:
             problems.append(f"PlantedDotBound under ftz: no host answers computed afresh through the shared work (shared_run {sr})")
+    d, f = rec("FdimF", "default"), rec("FdimF", "ftz")
+    if d and f:
+        sr = f.get("shared_run") or {}
+        if sr.get("reused", 0) < 1 or sr.get("computed", 1) != 0:
+            problems.append(f"FdimF under ftz: graded host results not reused (shared_run {sr})")
+        for key in ("errors", "outputs", "verdict", "inputs", "worst", "histogram"):
+            if d.get(key) != f.get(key):
+                problems.append(f"FdimF: {key} differs between default and ftz: {d.get(key)} vs {f.get(key)}")
+    d, f = rec("AcosF", "default"), rec("AcosF", "ftz")
+    if d and f:
+        sr = f.get("shared_run") or {}
+        if sr.get("reused", 0) != 0:
+            problems.append(f"AcosF under ftz: reused {sr.get('reused')} result(s) although its bound_at is given the profile")
+        if sr.get("computed", 0) < 1:
+            problems.append(f"AcosF under ftz: not graded afresh through the shared work (shared_run {sr})")
     if problems:
         sys.exit("shared_host_answers: " + "\n  ".join(problems))
-    print("shared_host_answers: reused where no profile was read, recomputed where it was")
+    print("shared_host_answers: kernel host answers and element-wise host grading reused where no profile was read, recomputed where it was")
 
 
 if __name__ == "__main__":
