@@ -31,8 +31,10 @@
 #   Work that cannot depend on the profile (device launches, sweeps, host
 #   models) is done once per process (cuconform/shared_work.h); each record
 #   says so (shared_run). Every profile keeps its records, labels and verdicts.
-#   Per profile, as before: the codegen tier (<p>/<Unit>.codegen.*: it reads
-#   that profile's PTX and SASS) and the perf tier (<p>/<Unit>.claims.perf,
+#   Per profile: the codegen tier (<Unit>.codegen.*: it reads that profile's
+#   PTX and SASS), batched into <p>/<UnitA+UnitB+...>.codegen, the exact checks
+#   of up to 16 units a process, of one profile, environment and kind: label
+#   (exit 77 only when every check skipped), and the perf tier (<p>/<Unit>.claims.perf,
 #   label tier:perf, RUN_SERIAL while CUCONFORM_PERF=1 at ctest time; without
 #   it the perf tests skip at once, in parallel, and make no CUDA context).
 #   The sanitize tier (<p>/<Unit>.<tool>.sanitize, label tier:sanitize): the
@@ -126,6 +128,7 @@ endforeach()
 
 set(_tests "")     # gtest names, in order
 set(_groups "")    # GPU groups: <Unit>.<tier>
+set(_cbatches "")  # codegen batches: c<N>
 foreach(_li IN LISTS _listings)
   string(REPLACE "|" ";" _li "${_li}")
   list(GET _li 0 _lp)
@@ -182,7 +185,13 @@ function(_cuc_add kind gname ps labels env)
   if(_n GREATER 1 OR _p0 IN_LIST _split)
     set(_ids "--cuconform_profiles=${_pcsv}")
   endif()
-  if(kind STREQUAL "group")
+  if(kind STREQUAL "codegen")
+    # gname: <UnitA+UnitB+...>.codegen; ARGV5: the exact gtest filter of its
+    # checks (UnitA.codegen.ptx:UnitA.codegen.f64_lint:...), ARGV6: the cost
+    add_test("${_pjoin}/${gname}" "${_exe_${_p0}}" "--gtest_filter=${ARGV5}" "--gtest_color=no" "--cuconform_skip_code"
+             ${_ids} "--cuconform_code_signature=host-objects-shared")
+    set_tests_properties("${_pjoin}/${gname}" PROPERTIES LABELS "${_pl};${labels}" SKIP_RETURN_CODE 77 COST ${ARGV6})
+  elseif(kind STREQUAL "group")
     # gname: <UnitA+UnitB+...>.<tier>; ARGV5: the code signature(s), ARGV6: the cost
     string(REGEX REPLACE "^([^.]+)\\.(.*)$" "\\1" _fu "${gname}")
     string(REGEX REPLACE "^([^.]+)\\.(.*)$" "\\2" _ft "${gname}")
@@ -247,6 +256,44 @@ foreach(_g IN LISTS _tests)
     _cuc_add(sanitize "${_g}" "${_p}" "${_labels}" "${_env_${_k}}")
     continue()
   endif()
+  if(_g MATCHES "^([A-Za-z0-9_]+)\\.codegen\\." AND NOT "tier:perf" IN_LIST _labels)
+    # The codegen tier, per profile, batched: up to 16 units' checks a
+    # process, of one profile, one environment and the same kind: labels.
+    # Each check is a few milliseconds once the process has read its TU's
+    # PTX; as a process of its own it cost about 0.09 s of ctest time
+    # (940 of them in CI's project checks: 93 s).
+    set(_cu "${CMAKE_MATCH_1}")
+    set(_kinds "${_labels}")
+    list(FILTER _kinds INCLUDE REGEX "^kind:")
+    foreach(_p IN LISTS _where)
+      string(MAKE_C_IDENTIFIER "${_p}|${_env_${_k}}|${_kinds}" _ckey)
+      set(_copen "")
+      if(DEFINED _copen_${_ckey})
+        set(_copen "${_copen_${_ckey}}")
+        list(LENGTH _cunits_${_copen} _cn)
+        if(_cn GREATER_EQUAL 16 AND NOT _cu IN_LIST _cunits_${_copen})
+          set(_copen "")
+        endif()
+      endif()
+      if(_copen STREQUAL "")
+        list(LENGTH _cbatches _copen)
+        set(_copen "c${_copen}")
+        list(APPEND _cbatches "${_copen}")
+        set(_copen_${_ckey} "${_copen}")
+        set(_cunits_${_copen} "")
+        set(_ctests_${_copen} "")
+        set(_clabels_${_copen} "")
+        set(_cprofile_${_copen} "${_p}")
+        set(_cenv_${_copen} "${_env_${_k}}")
+      endif()
+      if(NOT _cu IN_LIST _cunits_${_copen})
+        list(APPEND _cunits_${_copen} "${_cu}")
+      endif()
+      list(APPEND _ctests_${_copen} "${_g}")
+      list(APPEND _clabels_${_copen} ${_labels})
+    endforeach()
+    continue()
+  endif()
   if(_g MATCHES "\\.codegen\\." OR "tier:perf" IN_LIST _labels)
     set(_kind per-profile)
     if("tier:perf" IN_LIST _labels)
@@ -269,6 +316,14 @@ foreach(_g IN LISTS _tests)
   if(_shared)
     _cuc_add(cpu "${_g}" "${_shared}" "${_labels}" "${_env_${_k}}")
   endif()
+endforeach()
+
+foreach(_b IN LISTS _cbatches)
+  list(REMOVE_DUPLICATES _clabels_${_b})
+  list(JOIN _cunits_${_b} "+" _cname)
+  list(JOIN _ctests_${_b} ":" _cfilter)
+  list(LENGTH _ctests_${_b} _ccost)
+  _cuc_add(codegen "${_cname}.codegen" "${_cprofile_${_b}}" "${_clabels_${_b}}" "${_cenv_${_b}}" "${_cfilter}" ${_ccost})
 endforeach()
 
 # Batches of GPU groups (see the top): one per tier, class of profiles and
