@@ -29,6 +29,8 @@ import re
 import subprocess
 import sys
 
+from batch_checks import arg, main_of, planted_twice_and_missing
+
 LIMIT = 16
 NAME = re.compile(r"^([^/+]+)/([A-Za-z0-9_+]+)\.codegen$")
 CHECK = re.compile(r"^([A-Za-z0-9_]+)\.codegen\.[A-Za-z0-9_.]+$")
@@ -113,15 +115,9 @@ def planted(tests):
     """Copies of the tests with one defect each: (what, tests)."""
     out = []
     i = next(k for k, t in enumerate(tests) if "+" in NAME.match(t["name"]).group(2))
-
-    def arg(t, key):
-        return next(k for k, a in enumerate(t["command"]) if a.startswith(key + "="))
-
     t = copy.deepcopy(tests); k = arg(t[i], "--gtest_filter")
     t[i]["command"][k] = t[i]["command"][k].rsplit(":", 1)[0]
     out.append(("a check dropped from a filter", t))
-    t = copy.deepcopy(tests); t.append(copy.deepcopy(tests[i]))
-    out.append(("a batch run twice", t))
     t = copy.deepcopy(tests); m = NAME.match(t[i]["name"])
     other = next(NAME.match(x["name"]).group(1) for x in tests if NAME.match(x["name"]).group(1) != m.group(1))
     t[i]["name"] = "%s/%s.codegen" % (other, m.group(2))
@@ -135,9 +131,7 @@ def planted(tests):
     t = copy.deepcopy(tests); t[i]["skip_code"] = None; t[i]["skip_regex"] = ["\\[  SKIPPED \\]"]
     t[i]["command"] = [a for a in t[i]["command"] if a != "--cuconform_skip_code"]
     out.append(("a skip regex instead of the skip code", t))
-    t = copy.deepcopy(tests); del t[i]
-    out.append(("a batch missing", t))
-    return out
+    return out + planted_twice_and_missing(tests, i)
 
 
 def main():
@@ -147,19 +141,8 @@ def main():
     if not tests or not expected:
         sys.exit("codegen_batches_test: no codegen tests (%d) or listed checks (%d) in %s"
                  % (len(tests), len(expected), sys.argv[1]))
-    if "--self-test" in sys.argv[2:]:
-        missed = 0
-        for what, t in planted(tests):
-            found = problems(t, expected)
-            print("%s %s%s" % ("caught" if found else "MISSED", what, (": " + found[0]) if found else ""))
-            missed += not found
-        sys.exit(1 if missed else 0)
-    bad = problems(tests, expected)
-    for b in bad[:40]:
-        print("FAIL " + b)
-    print("codegen_batches_test: %d codegen tests run %d (check, profile) pairs listed; %d problem(s)"
-          % (len(tests), len(expected), len(bad)))
-    sys.exit(1 if bad else 0)
+    main_of("codegen_batches_test", tests, lambda t: problems(t, expected), planted,
+            "%d codegen tests run %d (check, profile) pairs listed" % (len(tests), len(expected)))
 
 
 if __name__ == "__main__":

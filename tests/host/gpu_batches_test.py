@@ -29,6 +29,8 @@ import re
 import subprocess
 import sys
 
+from batch_checks import arg, main_of, planted_twice_and_missing
+
 TIERS = ("gpu", "exhaustive_gpu", "extended_gpu")
 LIMIT = {"gpu": 8, "exhaustive_gpu": 4, "extended_gpu": 4}
 NAME = re.compile(r"^([^/]+)/([A-Za-z0-9_+]+)\.(gpu|exhaustive_gpu|extended_gpu)$")
@@ -125,15 +127,9 @@ def planted(tests):
     out = []
     multi = next(t for t in tests if "+" in NAME.match(t["name"]).group(2))
     i = tests.index(multi)
-
-    def arg(t, key):
-        return next(k for k, a in enumerate(t["command"]) if a.startswith(key + "="))
-
     t = copy.deepcopy(tests); k = arg(t[i], "--gtest_filter")
     t[i]["command"][k] = t[i]["command"][k].rsplit(":", 1)[0]
     out.append(("a unit dropped from a filter", t))
-    t = copy.deepcopy(tests); t.append(copy.deepcopy(tests[i]))
-    out.append(("a batch run twice", t))
     t = copy.deepcopy(tests); k = arg(t[i], "--cuconform_code_signature")
     sigs = t[i]["command"][k].split("=", 1)[1].split(",")
     sigs[0], sigs[1] = sigs[0].split("=")[0] + "=" + sigs[1].split("=")[1], sigs[1].split("=")[0] + "=" + sigs[0].split("=")[1]
@@ -152,9 +148,7 @@ def planted(tests):
     k = arg(t[other], "--cuconform_profiles")
     t[other]["command"][k] = "--cuconform_profiles=" + t[other]["command"][k].split("=", 1)[1].split(",")[0]
     out.append(("a profile the name lists not run", t))
-    t = copy.deepcopy(tests); del t[i]
-    out.append(("a batch missing", t))
-    return out
+    return out + planted_twice_and_missing(tests, i)
 
 
 def main():
@@ -164,19 +158,8 @@ def main():
     if not tests:
         sys.exit("gpu_batches_test: no GPU tests in %s" % sys.argv[1])
     units = sum(len(NAME.match(t["name"]).group(2).split("+")) for t in tests)
-    if "--self-test" in sys.argv[2:]:
-        missed = 0
-        for what, t in planted(tests):
-            found = problems(t, classes, expected)
-            print("%s %s%s" % ("caught" if found else "MISSED", what, (": " + found[0]) if found else ""))
-            missed += not found
-        sys.exit(1 if missed else 0)
-    bad = problems(tests, classes, expected)
-    for b in bad[:40]:
-        print("FAIL " + b)
-    print("gpu_batches_test: %d GPU tests run %d unit groups, %d (unit, tier, profile) triples listed; %d problem(s)"
-          % (len(tests), units, len(expected), len(bad)))
-    sys.exit(1 if bad else 0)
+    main_of("gpu_batches_test", tests, lambda t: problems(t, classes, expected), planted,
+            "%d GPU tests run %d unit groups, %d (unit, tier, profile) triples listed" % (len(tests), units, len(expected)))
 
 
 if __name__ == "__main__":

@@ -61,38 +61,33 @@ def main():
             problems.append(f"no record of {unit} under {profile} (have {sorted(recs)})")
         return r
 
-    d, f = rec("CoalescedCopyGridEdges", "default"), rec("CoalescedCopyGridEdges", "ftz")
-    if d and f:
-        sr = f.get("shared_run") or {}
-        # Nothing of it reads the profile: everything reused, nothing computed again
-        # (a count of reuses alone would also pass on a host model reused without the answers).
-        if sr.get("reused", 0) < 1 or sr.get("computed", 1) != 0:
-            problems.append(f"CoalescedCopyGridEdges under ftz: host answers not reused (shared_run {sr})")
-        for key in ("errors", "outputs", "verdict", "inputs"):
-            if d.get(key) != f.get(key):
-                problems.append(f"CoalescedCopyGridEdges: {key} differs between default and ftz: {d.get(key)} vs {f.get(key)}")
-    d, f = rec("PlantedDotBound", "default"), rec("PlantedDotBound", "ftz")
-    if d and f:
-        sr = f.get("shared_run") or {}
-        if sr.get("reused", 0) != 0:
-            problems.append(f"PlantedDotBound under ftz: reused {sr.get('reused')} result(s) although its bounds read the profile")
-        if sr.get("computed", 0) < 1:
-            problems.append(f"PlantedDotBound under ftz: no host answers computed afresh through the shared work (shared_run {sr})")
-    d, f = rec("FdimF", "default"), rec("FdimF", "ftz")
-    if d and f:
-        sr = f.get("shared_run") or {}
-        if sr.get("reused", 0) < 1 or sr.get("computed", 1) != 0:
-            problems.append(f"FdimF under ftz: graded host results not reused (shared_run {sr})")
-        for key in ("errors", "outputs", "verdict", "inputs", "worst", "histogram"):
-            if d.get(key) != f.get(key):
-                problems.append(f"FdimF: {key} differs between default and ftz: {d.get(key)} vs {f.get(key)}")
-    d, f = rec("AcosF", "default"), rec("AcosF", "ftz")
-    if d and f:
-        sr = f.get("shared_run") or {}
-        if sr.get("reused", 0) != 0:
-            problems.append(f"AcosF under ftz: reused {sr.get('reused')} result(s) although its bound_at is given the profile")
-        if sr.get("computed", 0) < 1:
-            problems.append(f"AcosF under ftz: not graded afresh through the shared work (shared_run {sr})")
+    def reused(unit, what, same):
+        """Everything of `unit` reused under ftz, nothing computed again (a count of
+        reuses alone would also pass on a piece reused beside others recomputed),
+        and its `same` record fields those of default."""
+        d, f = rec(unit, "default"), rec(unit, "ftz")
+        if d and f:
+            sr = f.get("shared_run") or {}
+            if sr.get("reused", 0) < 1 or sr.get("computed", 1) != 0:
+                problems.append(f"{unit} under ftz: {what} not reused (shared_run {sr})")
+            for key in same:
+                if d.get(key) != f.get(key):
+                    problems.append(f"{unit}: {key} differs between default and ftz: {d.get(key)} vs {f.get(key)}")
+
+    def recomputed(unit, why):
+        """Nothing of `unit` reused under ftz (it read the profile), and graded afresh."""
+        f = rec(unit, "ftz")
+        if f:
+            sr = f.get("shared_run") or {}
+            if sr.get("reused", 0) != 0:
+                problems.append(f"{unit} under ftz: reused {sr.get('reused')} result(s) although {why}")
+            if sr.get("computed", 0) < 1:
+                problems.append(f"{unit} under ftz: not computed afresh through the shared work (shared_run {sr})")
+
+    reused("CoalescedCopyGridEdges", "host answers", ("errors", "outputs", "verdict", "inputs"))
+    recomputed("PlantedDotBound", "its bounds read the profile")
+    reused("FdimF", "graded host results", ("errors", "outputs", "verdict", "inputs", "worst", "histogram"))
+    recomputed("AcosF", "its bound_at is given the profile")
     if problems:
         sys.exit("shared_host_answers: " + "\n  ".join(problems))
     print("shared_host_answers: kernel host answers and element-wise host grading reused where no profile was read, recomputed where it was")
