@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -25,12 +26,23 @@ using cuconform::Exact;
 namespace rc = cuconform::refcache;
 
 // The cache directory is read once per process (from CUCONFORM_REFCACHE_DIR);
-// every test uses its own key in that one directory.
+// every test uses its own key in that one directory, which the process
+// removes when it exits (ctest runs each test as a process of its own).
+std::string made_dir;
+void remove_made_dir() {
+  std::error_code ignored;
+  if (!made_dir.empty()) std::filesystem::remove_all(made_dir, ignored);
+}
+
 std::string cache_dir() {
   static const std::string d = [] {
     char tmpl[] = "/tmp/cuc-refcache-test.XXXXXX";
     const char* p = ::mkdtemp(tmpl);
     std::string s = p ? p : "/tmp/cuc-refcache-test";
+    if (p) {
+      made_dir = s;
+      std::atexit(remove_made_dir);
+    }
     ::setenv("CUCONFORM_REFCACHE_DIR", s.c_str(), 1);
     return s;
   }();
