@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "math/support/table6_components.h"
 
@@ -62,6 +63,24 @@ TEST(Table6Components, StoredBoundIsReusedOnlyForTheSameRowSizeComponentsAndInpu
   // Asking for row 13 again starts afresh: nothing of it was kept.
   EXPECT_EQ(kept.get(13, 4, c, 0x3f800000u, bound(6.5)), 6.5);
   EXPECT_EQ(calls, 6);
+}
+
+TEST(Table6Components, StoreKeepsEveryInputThroughItsGrowth) {
+  // A sampled test's 100,025 inputs, the zero pattern and keys that share
+  // their low or high bits among them: each computed once, each answer its own.
+  KeptBounds kept;
+  Comp c;
+  std::vector<std::uint64_t> keys{0, 1, 1ull << 63, ~0ull};
+  for (std::uint64_t i = 1; i < 50001; ++i) keys.push_back(i << 32);        // low bits alike
+  for (std::uint64_t i = 2; i < 50023; ++i) keys.push_back(i * 0x10001ull);  // small, dense
+  int calls = 0;
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t j = 0; j < keys.size(); ++j) {
+      const double want = static_cast<double>(j) + 0.5;
+      ASSERT_EQ(kept.get(3, 8, c, keys[j], [&] { ++calls; return want; }), want) << "key " << keys[j];
+    }
+  EXPECT_EQ(calls, static_cast<int>(keys.size()));
+  EXPECT_EQ(kept.computed(), keys.size());
 }
 
 }  // namespace

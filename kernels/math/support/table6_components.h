@@ -16,7 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
+#include <vector>
 
 #include "cuconform/bounds.h"
 
@@ -63,28 +63,69 @@ inline Comp comps_of(bounds::Prec pr, Side s, const Profile& p) {
 
 /// A row's derived bound at each input, for one row, float size and set of
 /// components at a time: asking with another row, size or components starts
-/// afresh, so what it holds is one row's inputs at most.
+/// afresh, so what it holds is one row's inputs at most. An open-addressing
+/// table of the inputs' bits, not std::unordered_map: the unit TUs' host side
+/// is built at -O0, where the map's uninlined node walk was 29% of a
+/// FractionalPowers CPU test (perf, stop 52).
 class KeptBounds {
  public:
   template <class Compute>
   double get(int row, int size, const Comp& c, std::uint64_t input_bits, Compute&& compute) {
     if (!(row == row_ && size == size_ && c == comp_)) {
-      at_.clear();
+      clear();
       row_ = row, size_ = size, comp_ = c;
     }
-    const auto it = at_.find(input_bits);
-    if (it != at_.end()) return it->second;
+    if (2 * (count_ + 1) > keys_.size()) grow();
+    std::size_t i = slot(input_bits);
+    const std::uint64_t* k = keys_.data();
+    const unsigned char* u = used_.data();
+    const std::size_t mask = keys_.size() - 1;
+    while (u[i] && k[i] != input_bits) i = (i + 1) & mask;
+    if (u[i]) return values_.data()[i];
     const double b = compute();
     ++computed_;
-    at_.emplace(input_bits, b);
+    put(i, input_bits, b);
     return b;
   }
   std::size_t computed() const { return computed_; }
 
  private:
+  std::size_t slot(std::uint64_t bits) const {
+    return static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ull) >> (64 - log2_));  // Fibonacci hashing
+  }
+  void put(std::size_t i, std::uint64_t bits, double v) {
+    keys_[i] = bits, values_[i] = v, used_[i] = 1;
+    ++count_;
+  }
+  void clear() {
+    keys_.clear(), values_.clear(), used_.clear();
+    count_ = 0, log2_ = 0;
+  }
+  void grow() {
+    std::vector<std::uint64_t> k = std::move(keys_);
+    std::vector<double> v = std::move(values_);
+    std::vector<unsigned char> u = std::move(used_);
+    log2_ = log2_ ? log2_ + 1 : 10;
+    keys_.assign(std::size_t{1} << log2_, 0);
+    values_.assign(keys_.size(), 0.0);
+    used_.assign(keys_.size(), 0);
+    count_ = 0;
+    const std::size_t mask = keys_.size() - 1;
+    for (std::size_t j = 0; j < u.size(); ++j) {
+      if (!u[j]) continue;
+      std::size_t i = slot(k[j]);
+      while (used_[i]) i = (i + 1) & mask;
+      put(i, k[j], v[j]);
+    }
+  }
+
   int row_ = 0, size_ = 0;
   Comp comp_;
-  std::unordered_map<std::uint64_t, double> at_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<double> values_;
+  std::vector<unsigned char> used_;
+  std::size_t count_ = 0;
+  int log2_ = 0;
   std::size_t computed_ = 0;
 };
 /// The calling thread's store.
