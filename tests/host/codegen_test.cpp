@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 
@@ -357,5 +358,59 @@ TEST(CodegenPtxas, RunsPtxasWhereAvailable) {
   EXPECT_TRUE(res[1].ok) << res[1].message;
   EXPECT_FALSE(res[2].ok);
   std::remove(file.c_str());
+  std::remove((file + ".sm_90.ptxas-v").c_str());
+  ::rmdir(dir);
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+void write_all(const std::string& path, const std::string& text) {
+  std::ofstream o(path, std::ios::binary);
+  o << text;
+}
+
+// ptxas -v's answer is kept beside the PTX for the next process: a kept
+// answer whose stamp matches is read instead of running ptxas, and one whose
+// PTX changed is recomputed and replaced.
+TEST(CodegenPtxas, KeptAnswerIsReusedOnlyForTheSamePtx) {
+  const std::string ptxas = find_tool("ptxas");
+  if (ptxas.empty()) GTEST_SKIP() << "ptxas not found";
+  char dir[] = "/tmp/cuconform_cg_XXXXXX";
+  ASSERT_NE(::mkdtemp(dir), nullptr);
+  const std::string d = dir;
+  const std::string ptx = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                          ".visible .entry k_small(.param .u64 p0)\n{\n\t.reg .b64 %rd<3>;\n"
+                          "\tld.param.u64 %rd1, [p0];\n\tcvta.to.global.u64 %rd2, %rd1;\n"
+                          "\tst.global.u64 [%rd2], %rd1;\n\tret;\n}\n";
+  const std::string a = d + "/a.ptx", b = d + "/b.ptx", c = d + "/c.ptx";
+  write_all(a, ptx);
+  ASSERT_EQ(ptxas_resources(a, "sm_90").count("k_small"), 1u);
+  const std::string kept = read_all(a + ".sm_90.ptxas-v");
+  ASSERT_EQ(kept.rfind("cuconform ptxas -v: ptx ", 0), 0u) << kept;
+  // The same bytes under another name, with a kept answer that only a read
+  // of it can give (ptxas would report k_small): it is used as it stands.
+  write_all(b, ptx);
+  const std::string head = kept.substr(0, kept.find('\n') + 1);
+  write_all(b + ".sm_90.ptxas-v", head + "ptxas info    : Compiling entry function 'k_kept' for 'sm_90'\n"
+                                         "ptxas info    : Used 7 registers, used 0 barriers\n");
+  const auto& rb = ptxas_resources(b, "sm_90");
+  ASSERT_EQ(rb.count("k_kept"), 1u);
+  EXPECT_EQ(rb.count("k_small"), 0u);
+  // Other bytes (one more comment line) under a stale kept answer: ptxas runs again.
+  write_all(c, ptx + "// changed\n");
+  write_all(c + ".sm_90.ptxas-v", head + "ptxas info    : Compiling entry function 'k_kept' for 'sm_90'\n");
+  const auto& rc = ptxas_resources(c, "sm_90");
+  EXPECT_EQ(rc.count("k_small"), 1u);
+  EXPECT_EQ(rc.count("k_kept"), 0u);
+  EXPECT_EQ(read_all(c + ".sm_90.ptxas-v").find("k_kept"), std::string::npos);
+  for (const std::string& f : {a, b, c}) {
+    std::remove(f.c_str());
+    std::remove((f + ".sm_90.ptxas-v").c_str());
+  }
   ::rmdir(dir);
 }
