@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "cuconform/codegen.h"
+#include "cuconform/context.h"
+#include "cuconform/digest.h"
 
 using namespace cuconform;
 using namespace cuconform::codegen;
@@ -358,7 +360,6 @@ TEST(CodegenPtxas, RunsPtxasWhereAvailable) {
   EXPECT_TRUE(res[1].ok) << res[1].message;
   EXPECT_FALSE(res[2].ok);
   std::remove(file.c_str());
-  std::remove((file + ".sm_90.ptxas-v").c_str());
   ::rmdir(dir);
 }
 
@@ -374,9 +375,9 @@ void write_all(const std::string& path, const std::string& text) {
   o << text;
 }
 
-// ptxas -v's answer is kept beside the PTX for the next process: a kept
-// answer whose stamp matches is read instead of running ptxas, and one whose
-// PTX changed is recomputed and replaced.
+// ptxas -v's answer is kept in <build>/cache/ptxas-v/, keyed by the PTX's
+// bytes, for the next process: a kept answer is read instead of running
+// ptxas, for any file of those bytes, and other bytes ask ptxas again.
 TEST(CodegenPtxas, KeptAnswerIsReusedOnlyForTheSamePtx) {
   const std::string ptxas = find_tool("ptxas");
   if (ptxas.empty()) GTEST_SKIP() << "ptxas not found";
@@ -387,30 +388,32 @@ TEST(CodegenPtxas, KeptAnswerIsReusedOnlyForTheSamePtx) {
                           ".visible .entry k_small(.param .u64 p0)\n{\n\t.reg .b64 %rd<3>;\n"
                           "\tld.param.u64 %rd1, [p0];\n\tcvta.to.global.u64 %rd2, %rd1;\n"
                           "\tst.global.u64 [%rd2], %rd1;\n\tret;\n}\n";
+  const std::string changed = ptx + "// changed\n";
+  auto kept_file = [&](const std::string& text) {  // the key's contract: bytes' digest and size, arch, tool
+    Digest g;
+    g.bytes(text.data(), text.size());
+    return std::string(build::directory()) + "/cache/ptxas-v/" + g.hex() + "-" + std::to_string(text.size()) +
+           "-sm_90-" + std::to_string(fnv1a64(ptxas.data(), ptxas.size())) + ".txt";
+  };
+  std::remove(kept_file(ptx).c_str());
+  std::remove(kept_file(changed).c_str());
   const std::string a = d + "/a.ptx", b = d + "/b.ptx", c = d + "/c.ptx";
   write_all(a, ptx);
   ASSERT_EQ(ptxas_resources(a, "sm_90").count("k_small"), 1u);
-  const std::string kept = read_all(a + ".sm_90.ptxas-v");
-  ASSERT_EQ(kept.rfind("cuconform ptxas -v: ptx ", 0), 0u) << kept;
+  ASSERT_NE(read_all(kept_file(ptx)).find("k_small"), std::string::npos);
   // The same bytes under another name, with a kept answer that only a read
   // of it can give (ptxas would report k_small): it is used as it stands.
   write_all(b, ptx);
-  const std::string head = kept.substr(0, kept.find('\n') + 1);
-  write_all(b + ".sm_90.ptxas-v", head + "ptxas info    : Compiling entry function 'k_kept' for 'sm_90'\n"
-                                         "ptxas info    : Used 7 registers, used 0 barriers\n");
+  write_all(kept_file(ptx), "ptxas info    : Compiling entry function 'k_kept' for 'sm_90'\n"
+                            "ptxas info    : Used 7 registers, used 0 barriers\n");
   const auto& rb = ptxas_resources(b, "sm_90");
   ASSERT_EQ(rb.count("k_kept"), 1u);
   EXPECT_EQ(rb.count("k_small"), 0u);
-  // Other bytes (one more comment line) under a stale kept answer: ptxas runs again.
-  write_all(c, ptx + "// changed\n");
-  write_all(c + ".sm_90.ptxas-v", head + "ptxas info    : Compiling entry function 'k_kept' for 'sm_90'\n");
+  // Other bytes (one more comment line): ptxas runs again.
+  write_all(c, changed);
   const auto& rc = ptxas_resources(c, "sm_90");
   EXPECT_EQ(rc.count("k_small"), 1u);
   EXPECT_EQ(rc.count("k_kept"), 0u);
-  EXPECT_EQ(read_all(c + ".sm_90.ptxas-v").find("k_kept"), std::string::npos);
-  for (const std::string& f : {a, b, c}) {
-    std::remove(f.c_str());
-    std::remove((f + ".sm_90.ptxas-v").c_str());
-  }
+  for (const std::string& f : {a, b, c, kept_file(ptx), kept_file(changed)}) std::remove(f.c_str());
   ::rmdir(dir);
 }
