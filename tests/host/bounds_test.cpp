@@ -8,15 +8,14 @@
 #include <cmath>
 
 #include "cuconform/bounds.h"
+#include "host_test_profiles.h"
 
 using namespace cuconform;
 using namespace cuconform::bounds;
 
-namespace {
-const Profile kDefault{"default", "", true, false, true, true, false};
-const Profile kFast{"fast-math", "-use_fast_math", true, true, false, false, true};
-const Profile kApprox{"approx", "", true, false, false, false, false};
-}  // namespace
+using test::kApprox;
+using test::kDefault;
+using test::kFast;
 
 TEST(Bounds, Cuda13RowsAreThere) {
   int n = 0;

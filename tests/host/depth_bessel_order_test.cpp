@@ -17,13 +17,14 @@
 #include "cuconform/extended/long_double_twin.h"
 #include "cuconform/extended/twin_abs_max.h"
 #include "cuconform/ref_multi_arg.h"
+#include "host_test_profiles.h"
 
 using namespace cuconform;
 using bounds::Fn;
+using test::kDefault;
+using exhaustive::dbits;  // (cuconform/exhaustive/bits.h)
 
 namespace {
-std::uint64_t dbits(double x) { std::uint64_t u; std::memcpy(&u, &x, sizeof u); return u; }
-const Profile kDefault{"default", "", true, false, true, true, false};
 Exact ref_of(Fn f, double n, double x) { return f == Fn::jn ? ref::jn(static_cast<int>(n), x) : ref::yn(static_cast<int>(n), x); }
 }  // namespace
 

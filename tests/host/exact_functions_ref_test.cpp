@@ -21,7 +21,7 @@ using ref::Format;
 
 namespace {
 
-template <class T> void check_all() {
+template <class T> void check_exact_functions() {
   const Format f = sizeof(T) == 4 ? Format::binary32 : Format::binary64;
   const std::vector<T> a = test::operands<T>(31, 3000), b = test::operands<T>(37, 3000);
   int bad = 0;
@@ -55,8 +55,8 @@ template <class T> void check_all() {
 
 }  // namespace
 
-TEST(ExactFunctionsReference, FloatMatchesTheCLibrary) { check_all<float>(); }
-TEST(ExactFunctionsReference, DoubleMatchesTheCLibrary) { check_all<double>(); }
+TEST(ExactFunctionsReference, FloatMatchesTheCLibrary) { check_exact_functions<float>(); }
+TEST(ExactFunctionsReference, DoubleMatchesTheCLibrary) { check_exact_functions<double>(); }
 TEST(ExactFunctionsReference, DocumentedCases) {
   EXPECT_EQ(ref::fmax(NAN, 2.0).hi, 2.0);  // the numeric argument
   EXPECT_TRUE(std::isnan(ref::fmin(NAN, NAN).hi));

@@ -21,7 +21,7 @@ using ref::Format;
 
 namespace {
 
-template <class T> void check_all() {
+template <class T> void check_exponent_functions() {
   const Format f = sizeof(T) == 4 ? Format::binary32 : Format::binary64;
   // The halfway cases of the roundings, beside the format's edges.
   const std::initializer_list<double> halves = {0.5, 1.5, 2.5, -2.5, -3.5, 4503599627370495.5, 8388607.5, -0.5, 0.49999997};
@@ -75,8 +75,8 @@ template <class T> void check_all() {
 
 }  // namespace
 
-TEST(ExponentFunctionsReference, FloatMatchesTheCLibrary) { check_all<float>(); }
-TEST(ExponentFunctionsReference, DoubleMatchesTheCLibrary) { check_all<double>(); }
+TEST(ExponentFunctionsReference, FloatMatchesTheCLibrary) { check_exponent_functions<float>(); }
+TEST(ExponentFunctionsReference, DoubleMatchesTheCLibrary) { check_exponent_functions<double>(); }
 TEST(ExponentFunctionsReference, DocumentedCases) {
   EXPECT_EQ(ref::ilogb(0.0), INT_MIN);  // the CUDA Math API pages
   EXPECT_EQ(ref::ilogb(NAN), INT_MIN);

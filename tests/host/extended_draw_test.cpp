@@ -17,16 +17,13 @@
 #include "cuconform/ref_long_double.h"
 
 using namespace cuconform;
-
-namespace {
-std::uint32_t fbits(float x) { std::uint32_t u; std::memcpy(&u, &x, sizeof u); return u; }
-std::uint64_t dbits(double x) { std::uint64_t u; std::memcpy(&u, &x, sizeof u); return u; }
-}  // namespace
+using exhaustive::dbits;  // (cuconform/exhaustive/bits.h)
+using exhaustive::f2u;
 
 TEST(ExtendedDraw, AnIndexAlwaysDrawsTheSameInput) {
   for (std::uint64_t i : {0ull, 1ull, 12345ull, (1ull << 32) - 1}) {
     const auto a = extended::draw<3>(i), b = extended::draw<3>(i);
-    for (int j = 0; j < 3; ++j) EXPECT_EQ(fbits(a[j]), fbits(b[j]));
+    for (int j = 0; j < 3; ++j) EXPECT_EQ(f2u(a[j]), f2u(b[j]));
   }
 }
 
@@ -34,7 +31,7 @@ TEST(ExtendedDraw, EvenIndicesAreUniformBitPatternsOddOnesCoupleTheExponents) {
   int far_even = 0, specials = 0;
   for (std::uint64_t i = 0; i < 200000; i += 2) {
     const auto a = extended::draw<2>(i);
-    const int e0 = (fbits(a[0]) >> 23) & 0xff, e1 = (fbits(a[1]) >> 23) & 0xff;
+    const int e0 = (f2u(a[0]) >> 23) & 0xff, e1 = (f2u(a[1]) >> 23) & 0xff;
     far_even += std::abs(e0 - e1) > 8;
     specials += e0 == 0xff || e1 == 0xff;
   }
@@ -42,10 +39,10 @@ TEST(ExtendedDraw, EvenIndicesAreUniformBitPatternsOddOnesCoupleTheExponents) {
   EXPECT_GT(specials, 300);    // infinities and NaNs in their share (2 / 256 of the pairs)
   for (std::uint64_t i = 1; i < 200000; i += 2) {
     const auto a = extended::draw<4>(i);
-    const int e0 = (fbits(a[0]) >> 23) & 0xff;
+    const int e0 = (f2u(a[0]) >> 23) & 0xff;
     if (e0 == 0xff) continue;
     for (int j = 1; j < 4; ++j) {
-      const int e = (fbits(a[j]) >> 23) & 0xff;
+      const int e = (f2u(a[j]) >> 23) & 0xff;
       ASSERT_LE(e, 254) << i;
       ASSERT_GE(e, std::max(0, e0 - 8)) << i;
       ASSERT_LE(e, std::min(254, e0 + 7)) << i;

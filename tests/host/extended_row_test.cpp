@@ -21,14 +21,15 @@
 #include "cuconform/exhaustive/two_arg_row.h"
 #include "cuconform/grade.h"
 #include "cuconform/ref.h"
+#include "host_test_profiles.h"
 
 using namespace cuconform;
 using bounds::Fn;
+using test::kDefault;
+using test::kFast;
 
 namespace {
 
-const Profile kDefault{"default", "", true, false, true, true, false};
-const Profile kFast{"fast-math", "-use_fast_math", true, true, false, false, true};
 
 float from_bits(std::uint32_t u) {
   float f;

@@ -7,11 +7,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "host_test_profiles.h"
 #include "math/support/table6_components.h"
 
 namespace {
 
 using cuconform::Profile;
+using cuconform::test::kApprox;
+using cuconform::test::kDefault;
 using cuconform::Side;
 using cuconform::bounds::Prec;
 using cuconform::units::table6::Comp;
@@ -19,8 +22,6 @@ using cuconform::units::table6::comps;
 using cuconform::units::table6::comps_of;
 using cuconform::units::table6::KeptBounds;
 
-const Profile kDefault{"default", "", true, false, true, true, false};
-const Profile kApprox{"approx", "-prec-div=false -prec-sqrt=false", true, false, false, false, false};
 
 TEST(Table6Components, FollowTheProfileAskedEachTime) {
   const cuconform::bounds::ClaimToolkit cuda13(13, 0);  // the GPU side's rows: CUDA 13.0's tables
