@@ -193,6 +193,39 @@ TEST(BoundsToolkit, ClaimingTheCitedToolkitGradesAndTheClaimEnds) {
   EXPECT_NE(cuda_table_for(13, 0, &why), nullptr);
 }
 
+// The toolkit comes from what the process's nvcc-compiled code recorded, not
+// from macros where the asking code is compiled: resolve() and at() are
+// compiled by the host compiler in the fixtures library. This process has no
+// nvcc-compiled code, so it has no toolkit (the GPU side is reported, with
+// why), until a toolkit is recorded as an nvcc-compiled TU records its own.
+TEST(BoundsToolkit, TheToolkitIsTheOneTheProcessCudaCodeRecorded) {
+  ASSERT_EQ(compiled_toolkit(), 0) << "a host-compiled test process recorded a toolkit";
+  int major = -1, minor = -1;
+  cuda_version(&major, &minor);
+  EXPECT_EQ(major * 10 + minor, 0);
+  const PointBound none = at<float>(Fn::sin, Side::gpu, kDefault, 0.5, 0.0, Exact{0.479425538604203, 0.0});
+  const Budget b = budget(Fn::sin, Prec::f32, Side::gpu, kDefault);
+  EXPECT_EQ(b.metric, Metric::report);
+  EXPECT_NE(b.source.find("not compiled by nvcc"), std::string::npos) << b.source;
+  {
+    struct Recorded {  // what an nvcc-compiled TU does when the process starts
+      Recorded() { compiled_toolkit() = 13 * 1000 + 0 * 10; }
+      ~Recorded() { compiled_toolkit() = 0; }
+    } recorded;
+    cuda_version(&major, &minor);
+    EXPECT_EQ(major * 10 + minor, 130);
+    const Resolved r = resolve(Fn::sin, Prec::f32, Side::gpu, kDefault);  // (the library's, out of line)
+    ASSERT_NE(r.table, nullptr) << r.why;
+    EXPECT_EQ(r.table->major * 10 + r.table->minor, 130);
+    EXPECT_EQ(budget(Fn::sin, Prec::f32, Side::gpu, kDefault).value, 2);
+    const PointBound two = at<float>(Fn::sin, Side::gpu, kDefault, 0.5, 0.0, Exact{0.479425538604203, 0.0});
+    EXPECT_EQ(two.ulps, 2);
+    EXPECT_FALSE(none.claims()) << "without a toolkit the GPU side has no documented bound";
+  }
+  cuda_version(&major, &minor);
+  EXPECT_EQ(major * 10 + minor, 0);
+}
+
 // The math API catalogue's rows (issue 23), as CUDA 13.0's table holds them
 // (this test is compiled by the host compiler: no CUDA table applies to it
 // through budget()/at(), so the rows are read from the table; the GPU runs

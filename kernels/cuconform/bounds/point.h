@@ -121,4 +121,11 @@ PointBound at(Fn f, Side s, const Profile& p, double x, double y, const Exact& e
   return PointBound::none("unknown-row-kind");
 }
 
+// Instantiated for float and double in the fixtures library
+// (fixtures/src/bounds_instances.cpp) at the build type's optimisation: a
+// row-graded form asks for it once per input, and the unit TUs' host side is
+// built at -O0.
+extern template PointBound at<float>(Fn, Side, const Profile&, double, double, const Exact&);
+extern template PointBound at<double>(Fn, Side, const Profile&, double, double, const Exact&);
+
 }  // namespace cuconform::bounds

@@ -96,26 +96,9 @@ inline Resolved resolve_uncached(Fn f, Prec pr, Side s, const Profile& p) {
 
 /// The row of a function (after the fast-math mapping) under a side and profile.
 /// Per-input bounds ask for it per input: the last answer is kept (per thread).
-inline Resolved resolve(Fn f, Prec pr, Side s, const Profile& p) {
-  struct Last {
-    bool set = false;
-    Fn f;
-    Prec pr;
-    Side s;
-    Profile p;
-    Resolved r;
-  };
-  thread_local Last last;
-  const auto same = [&](const Profile& q) {
-    return q.name == p.name && q.flags == p.flags && q.fmad == p.fmad && q.ftz == p.ftz && q.prec_div == p.prec_div &&
-           q.prec_sqrt == p.prec_sqrt && q.fast_math == p.fast_math;
-  };
-  if (!(last.set && last.f == f && last.pr == pr && last.s == s && same(last.p))) {
-    last.r = resolve_uncached(f, pr, s, p);
-    last.f = f, last.pr = pr, last.s = s, last.p = p, last.set = true;
-  }
-  return last.r;
-}
+/// Defined in the fixtures library (fixtures/src/bounds_instances.cpp), at the
+/// build type's optimisation rather than the unit TUs' -O0.
+Resolved resolve(Fn f, Prec pr, Side s, const Profile& p);
 
 /// The cited source of a resolved row, as one line.
 inline std::string source_of(const Resolved& r, Fn original, Prec pr, Side s) {

@@ -13,7 +13,8 @@
 // numbers are measured and recorded, the test shows as skipped with the note
 // "no cited bounds table for toolkit CUDA X.Y", and it never passes.
 // The version is the compiler's (__CUDACC_VER_MAJOR__/__CUDACC_VER_MINOR__,
-// defined in both of nvcc's passes), not the driver's or the runtime's.
+// recorded at start-up by every TU nvcc compiles: compiled_toolkit()), not the
+// driver's or the runtime's.
 //
 // To cite a new toolkit: read its guide's tables; if they state the same rows
 // as an existing table, add an entry to cuda_tables() that reuses those rows
@@ -58,23 +59,32 @@ struct ClaimToolkit {
   int saved_;
 };
 
-/// The toolkit this translation unit is built with (0.0 when not compiled by nvcc).
-inline void cuda_version(int* major, int* minor) {
-  if (const int v = claimed_toolkit()) {
-    *major = v / 1000;
-    *minor = (v % 1000) / 10;
-    return;
-  }
+/// The toolkit the process's CUDA code is compiled with, as its nvcc-compiled
+/// translation units record it when the process starts (below); 0 = none (a
+/// process of host-compiled code only, e.g. the host tests). It is read at
+/// run time, not from macros where the reading code is compiled, because
+/// that code may be compiled by the host compiler alone: bounds::resolve()
+/// and bounds::at() live in the fixtures library, which g++ compiles and
+/// where nvcc's version macros do not exist.
+inline int& compiled_toolkit() {
+  static int v = 0;
+  return v;
+}
 #if defined(__CUDACC_VER_MAJOR__)
-  *major = __CUDACC_VER_MAJOR__;
-  *minor = __CUDACC_VER_MINOR__;
-#elif defined(CUDART_VERSION)
-  *major = CUDART_VERSION / 1000;
-  *minor = (CUDART_VERSION % 1000) / 10;
-#else
-  *major = 0;
-  *minor = 0;
+namespace {
+/// (nvcc defines the macros in both of its passes; each of its TUs records them.)
+[[maybe_unused]] const bool kToolkitRecorded =
+    (compiled_toolkit() = __CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10, true);
+}  // namespace
 #endif
+
+/// The toolkit that grades this process: the claimed one, else the one its
+/// CUDA code is compiled with (0.0 when it has none).
+inline void cuda_version(int* major, int* minor) {
+  int v = claimed_toolkit();
+  if (!v) v = compiled_toolkit();
+  *major = v / 1000;
+  *minor = (v % 1000) / 10;
 }
 
 /// The table for CUDA major.minor, or null with `why` saying that the numbers are reported.
