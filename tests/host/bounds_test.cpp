@@ -226,6 +226,18 @@ TEST(BoundsToolkit, TheToolkitIsTheOneTheProcessCudaCodeRecorded) {
   EXPECT_EQ(major * 10 + minor, 0);
 }
 
+// main()'s start-up check: a program with device code whose CUDA code did not
+// record the build's toolkit (or recorded another) is a configuration error.
+TEST(BoundsToolkit, AProgramWithDeviceCodeMustHaveRecordedTheBuildsToolkit) {
+  EXPECT_EQ(recorded_toolkit_problem("13.0.88", "90-real;90-virtual", 13000), "");
+  EXPECT_EQ(recorded_toolkit_problem("13.0.88", "none", 0), "");  // the framework's own host-only programs
+  EXPECT_EQ(recorded_toolkit_problem("", "90-real", 0), "");       // no CUDA compiler named
+  const std::string absent = recorded_toolkit_problem("13.0.88", "90-real;90-virtual", 0);  // planted: a119ad7's case
+  EXPECT_NE(absent.find("no nvcc-compiled code of this program recorded its toolkit"), std::string::npos) << absent;
+  const std::string other = recorded_toolkit_problem("13.5.45", "90-real", 13000);  // planted: another toolkit
+  EXPECT_NE(other.find("recorded toolkit 13.0, but the build names nvcc 13.5.45"), std::string::npos) << other;
+}
+
 // The math API catalogue's rows (issue 23), as CUDA 13.0's table holds them
 // (this test is compiled by the host compiler: no CUDA table applies to it
 // through budget()/at(), so the rows are read from the table; the GPU runs

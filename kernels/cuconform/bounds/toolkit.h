@@ -78,6 +78,13 @@ namespace {
 }  // namespace
 #endif
 
+/// Why this process cannot be graded by the toolkit its CUDA code recorded
+/// ("" when it can): a process built with device code (`archs` other than
+/// "none") must have recorded the toolkit of the build's nvcc (`nvcc_version`,
+/// "13.0.88"); 0 recorded means its grading code would find no CUDA table.
+/// main() asks it at start-up. Defined in the fixtures library.
+std::string recorded_toolkit_problem(const char* nvcc_version, const char* archs, int recorded);
+
 /// The toolkit that grades this process: the claimed one, else the one its
 /// CUDA code is compiled with (0.0 when it has none).
 inline void cuda_version(int* major, int* minor) {
