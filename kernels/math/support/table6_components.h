@@ -75,13 +75,12 @@ class KeptBounds {
       clear();
       row_ = row, size_ = size, comp_ = c;
     }
-    if (2 * (count_ + 1) > keys_.size()) grow();
+    if (2 * (count_ + 1) > slots_.size()) grow();
     std::size_t i = slot(input_bits);
-    const std::uint64_t* k = keys_.data();
-    const unsigned char* u = used_.data();
-    const std::size_t mask = keys_.size() - 1;
-    while (u[i] && k[i] != input_bits) i = (i + 1) & mask;
-    if (u[i]) return values_.data()[i];
+    const Slot* t = slots_.data();
+    const std::size_t mask = slots_.size() - 1;
+    while (t[i].used && t[i].key != input_bits) i = (i + 1) & mask;
+    if (t[i].used) return t[i].value;
     const double b = compute();
     ++computed_;
     put(i, input_bits, b);
@@ -90,40 +89,40 @@ class KeptBounds {
   std::size_t computed() const { return computed_; }
 
  private:
+  /// One entry of the table: an input's bits and its bound.
+  struct Slot {
+    std::uint64_t key = 0;
+    double value = 0.0;
+    bool used = false;
+  };
   std::size_t slot(std::uint64_t bits) const {
     return static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ull) >> (64 - log2_));  // Fibonacci hashing
   }
   void put(std::size_t i, std::uint64_t bits, double v) {
-    keys_[i] = bits, values_[i] = v, used_[i] = 1;
+    slots_[i] = Slot{bits, v, true};
     ++count_;
   }
   void clear() {
-    keys_.clear(), values_.clear(), used_.clear();
+    slots_.clear();
     count_ = 0, log2_ = 0;
   }
   void grow() {
-    std::vector<std::uint64_t> k = std::move(keys_);
-    std::vector<double> v = std::move(values_);
-    std::vector<unsigned char> u = std::move(used_);
+    std::vector<Slot> old = std::move(slots_);
     log2_ = log2_ ? log2_ + 1 : 10;
-    keys_.assign(std::size_t{1} << log2_, 0);
-    values_.assign(keys_.size(), 0.0);
-    used_.assign(keys_.size(), 0);
+    slots_.assign(std::size_t{1} << log2_, Slot{});
     count_ = 0;
-    const std::size_t mask = keys_.size() - 1;
-    for (std::size_t j = 0; j < u.size(); ++j) {
-      if (!u[j]) continue;
-      std::size_t i = slot(k[j]);
-      while (used_[i]) i = (i + 1) & mask;
-      put(i, k[j], v[j]);
+    const std::size_t mask = slots_.size() - 1;
+    for (const Slot& o : old) {
+      if (!o.used) continue;
+      std::size_t i = slot(o.key);
+      while (slots_[i].used) i = (i + 1) & mask;
+      put(i, o.key, o.value);
     }
   }
 
   int row_ = 0, size_ = 0;
   Comp comp_;
-  std::vector<std::uint64_t> keys_;
-  std::vector<double> values_;
-  std::vector<unsigned char> used_;
+  std::vector<Slot> slots_;
   std::size_t count_ = 0;
   int log2_ = 0;
   std::size_t computed_ = 0;
