@@ -363,6 +363,7 @@ TEST(CodegenPtxas, RunsPtxasWhereAvailable) {
   ::rmdir(dir);
 }
 
+namespace {
 std::string read_all(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   std::stringstream ss;
@@ -374,6 +375,7 @@ void write_all(const std::string& path, const std::string& text) {
   std::ofstream o(path, std::ios::binary);
   o << text;
 }
+}  // namespace
 
 // ptxas -v's answer is kept in <build>/cache/ptxas-v/, keyed by the PTX's
 // bytes, for the next process: a kept answer is read instead of running
