@@ -136,6 +136,13 @@ struct Profile {
   bool prec_sqrt;         ///< IEEE f32 square root
   bool fast_math;         ///< -use_fast_math (functionName -> __functionName)
 };
+/// The same profile, for answers kept per profile: every field equal, name and
+/// flags as the same pointers (a build's profiles are its profile table's
+/// rows; equal text elsewhere only makes the kept answer be computed again).
+inline bool same_profile(const Profile& a, const Profile& b) {
+  return a.name == b.name && a.flags == b.flags && a.fmad == b.fmad && a.ftz == b.ftz && a.prec_div == b.prec_div &&
+         a.prec_sqrt == b.prec_sqrt && a.fast_math == b.fast_math;
+}
 /// The profile the running test is graded under (the harness defines it:
 /// fixtures/include/cuconform/context.h). A unit whose host answer or bound
 /// depends on the profile asks here; work that asks is redone per profile.

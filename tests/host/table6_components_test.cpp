@@ -43,6 +43,24 @@ TEST(Table6Components, FollowTheProfileAskedEachTime) {
   EXPECT_TRUE(comps_of(Prec::f64, Side::cpu, kDefault) == comps_of(Prec::f64, Side::cpu, kApprox));
 }
 
+// The kept answer also follows the toolkit: under a toolkit without a cited
+// table the GPU side has no component bounds, and the answer kept for CUDA
+// 13.0 under the same side, precision and profile must not be handed back.
+TEST(Table6Components, FollowTheToolkitInForce) {
+  Comp cited, uncited;
+  {
+    const cuconform::bounds::ClaimToolkit cuda13(13, 0);
+    cited = comps_of(Prec::f32, Side::gpu, kDefault);
+  }
+  {
+    const cuconform::bounds::ClaimToolkit cuda135(13, 5);  // no cited table (bounds/toolkit.h)
+    uncited = comps_of(Prec::f32, Side::gpu, kDefault);
+    EXPECT_TRUE(uncited == comps(Prec::f32, Side::gpu, kDefault));
+  }
+  EXPECT_EQ(cited.sqrt, 0);
+  EXPECT_FALSE(cited == uncited) << "the answer kept for CUDA 13.0 was handed to 13.5";
+}
+
 TEST(Table6Components, StoredBoundIsReusedOnlyForTheSameRowSizeComponentsAndInput) {
   KeptBounds kept;
   int calls = 0;

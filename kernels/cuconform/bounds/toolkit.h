@@ -85,11 +85,16 @@ namespace {
 /// main() asks it at start-up. Defined in the fixtures library.
 std::string recorded_toolkit_problem(const char* nvcc_version, const char* archs, int recorded);
 
-/// The toolkit that grades this process: the claimed one, else the one its
-/// CUDA code is compiled with (0.0 when it has none).
+/// The toolkit that grades this process, as major * 1000 + minor * 10: the
+/// claimed one, else the one its CUDA code is compiled with (0 when it has
+/// none). Answers kept across calls key on it.
+inline int toolkit_in_force() {
+  const int v = claimed_toolkit();
+  return v ? v : compiled_toolkit();
+}
+/// The same as major.minor.
 inline void cuda_version(int* major, int* minor) {
-  int v = claimed_toolkit();
-  if (!v) v = compiled_toolkit();
+  const int v = toolkit_in_force();
   *major = v / 1000;
   *minor = (v % 1000) / 10;
 }

@@ -43,21 +43,20 @@ inline Comp comps(bounds::Prec pr, Side s, const Profile& p) {
 /// comps() for the side and profile asked, the last answer kept per thread:
 /// a row's bound_at asks once per input, and one process may grade under
 /// several profiles (a shared run), so the answer is reused only while the
-/// side, precision and profile are the same.
+/// side, precision, profile and toolkit are the same.
 inline Comp comps_of(bounds::Prec pr, Side s, const Profile& p) {
   struct Last {
     bool set = false;
+    int toolkit = 0;  ///< (a test may claim another toolkit: bounds::ClaimToolkit)
     bounds::Prec pr;
     Side s;
     Profile p;
     Comp c;
   };
   thread_local Last last;
-  const Profile& q = last.p;
-  const bool same = last.set && last.pr == pr && last.s == s && q.name == p.name && q.flags == p.flags &&
-                    q.fmad == p.fmad && q.ftz == p.ftz && q.prec_div == p.prec_div && q.prec_sqrt == p.prec_sqrt &&
-                    q.fast_math == p.fast_math;
-  if (!same) last = Last{true, pr, s, p, comps(pr, s, p)};
+  const int toolkit = bounds::toolkit_in_force();
+  const bool same = last.set && last.toolkit == toolkit && last.pr == pr && last.s == s && same_profile(last.p, p);
+  if (!same) last = Last{true, toolkit, pr, s, p, comps(pr, s, p)};
   return last.c;
 }
 
