@@ -54,6 +54,7 @@ cuconform_add_units(cuconform
   REFERENCE_DEPENDS ${_cuc_ref_sources}
   GROUP_SIZE ${_cuc_tu_group}
   ALONE ${_cuc_tu_alone}
+  ACCEPTED "${PROJECT_SOURCE_DIR}/fixtures/baselines"
   ${_cuc_tu_pool})
 
 # Codegen tier's parser tests join the framework's host tests (tests/host)

@@ -156,12 +156,23 @@ endfunction()
 
 function(cuconform_add_units name)
   cmake_parse_arguments(PARSE_ARGV 1 A "POOL_FOLDERS" "BASE_DIR;GROUP_SIZE"
-                        "UNITS;PROFILES;REFERENCES;INCLUDE_DIRECTORIES;LINK_LIBRARIES;REFERENCE_DEPENDS;ALONE")
+                        "UNITS;PROFILES;REFERENCES;INCLUDE_DIRECTORIES;LINK_LIBRARIES;REFERENCE_DEPENDS;ALONE;ACCEPTED")
   if(A_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "cuconform_add_units(${name}): unknown arguments '${A_UNPARSED_ARGUMENTS}'. Known: UNITS, "
                         "BASE_DIR, PROFILES, REFERENCES, INCLUDE_DIRECTORIES, LINK_LIBRARIES, REFERENCE_DEPENDS, GROUP_SIZE, ALONE, "
-                        "POOL_FOLDERS")
+                        "POOL_FOLDERS, ACCEPTED")
   endif()
+  # ACCEPTED: baselines (files, or folders of them) whose accepted findings the
+  # tests apply at run time (fixtures/include/cuconform/harness/accepted.h).
+  set(_cuc_accepted "")
+  foreach(a IN LISTS A_ACCEPTED)
+    get_filename_component(abs "${a}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT EXISTS "${abs}")
+      message(FATAL_ERROR "cuconform_add_units(${name}): ACCEPTED '${a}' not found (looked at ${abs}); name a baseline "
+                          "written by `cuconform baseline`, or a folder of them")
+    endif()
+    list(APPEND _cuc_accepted "${abs}")
+  endforeach()
   if(NOT name MATCHES "^[A-Za-z][A-Za-z0-9_]*$")
     message(FATAL_ERROR "cuconform_add_units: name '${name}' must be a C identifier (it prefixes targets)")
   endif()
@@ -288,6 +299,7 @@ function(cuconform_add_units name)
   set(CUC_B_HOST_COMPILER "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
   string(STRIP "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_RELEASE} ${host_fp_str}" CUC_B_HOST_FLAGS)
   set(CUC_B_CUDA_BIN_DIR "${cuda_bin}")
+  set(CUC_B_ACCEPTED "${_cuc_accepted}")
   list(JOIN CMAKE_CUDA_ARCHITECTURES "," CUC_P_ARCHS)
   # Every profile of the call, as data every executable carries (profiles.cpp.in):
   # one executable can then grade a test under another profile's identity.
