@@ -16,7 +16,7 @@ fi
 # so that nothing is written into the checkout while other tests read it.
 src=$(mktemp -d "${TMPDIR:-/tmp}/cuconform-tools.XXXXXX")
 trap 'rm -rf "$src"' EXIT
-cp -r "$root/tools/." "$src/"
+cp -rL "$root/tools/." "$src/"   # -L: the package data are links in a checkout
 rm -rf "$src/build" "$src/"*.egg-info "$src/tests"
 if "$venv/bin/python" -c "import setuptools, wheel" 2>/dev/null; then
   "$venv/bin/pip" install -q --no-build-isolation "$src"

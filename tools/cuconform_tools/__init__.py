@@ -12,10 +12,16 @@ Modules (tools/README.md, "Code"):
   summary      - the CI log summary
   merge        - merging several runs into one cuconform.matrix/1 file
   gate         - baselines (cuconform.baseline/1) and the regression gate
+  verdict      - the release verdict every command gives (summary, html, gate, junit)
+  baseline_find - the baseline that matches a run's environment
+  package_data - the data the tools ship with (the suite's baselines, the catalogue)
+  junit        - JUnit XML, one test case per record
   review       - flag change review (two runs, optional codegen flag delta)
   report       - the self-contained HTML report
   cli          - argparse front end used by tools/cuconform.py
 """
+
+__version__ = "0.3.0"
 
 __all__ = ["schema", "records", "row", "baseline_io", "numbers", "jsonio", "matching", "ptx_kernels", "summary",
            "merge", "gate", "review", "report", "cli"]

@@ -38,9 +38,25 @@ def _add_profile(p):
 
 def _add_findings(p):
     p.add_argument("--baseline", metavar="FILE",
-                   help="a cuconform.baseline/1 file: its accepted findings are listed apart, with their reasons")
+                   help="the baseline to judge the run against (default: the one that matches the run's toolkit, "
+                        "GPUs and C library, found where the run's tests looked for it)")
+    p.add_argument("--no-baseline", action="store_true", help="judge against no baseline: every failure counts")
+    p.add_argument("--require-gpu", action="store_true",
+                   help="a run whose GPU half did not run is a FAIL (default: PASS, saying so)")
     p.add_argument("--accepted", metavar="FILE",
                    help="accepted findings (cuconform.accepted/1): failures it matches are listed apart, with reasons")
+
+
+EXIT_TEXT = "exit status: 0 PASS, 1 FAIL, 2 bad input (one line naming the file)"
+
+
+def _version():
+    try:
+        from importlib.metadata import version
+        return version("cuconform")
+    except Exception:  # run from a checkout without installing
+        from . import __version__
+        return __version__
 
 
 def _add_skip_bad(p):
@@ -51,33 +67,49 @@ def _add_skip_bad(p):
 def build_parser():
     ap = _Parser(prog="cuconform", description="cuconform reporting and release gating "
                  "(exit 0 ok, 1 regression/failure, 2 bad input)",
+                 formatter_class=argparse.RawDescriptionHelpFormatter,
                  epilog="more tools, each with its own --help: " +
                  "; ".join("%s (%s)" % (k, v[1]) for k, v in TOOLS.items()))
+    ap.add_argument("--version", action="version", version="cuconform %s" % _version())
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("summary", help="counts, failures and skips for CI logs")
+    p = sub.add_parser("summary", help="the release verdict first, then counts, failures and skips for CI logs",
+                       description="Prints the run's release verdict (first and last line: PASS, PASS with N "
+                       "accepted findings, or FAIL and why), judged against the baseline that matches the run's "
+                       "environment, then counts, failures one per cause, accepted findings and skips. "
+                       "--markdown prints the same as Markdown (a CI step summary).", epilog=EXIT_TEXT)
     p.add_argument("results", nargs="+", metavar="RESULTS", help="results folders or merged matrix files")
     _add_profile(p)
-    p.add_argument("--no-fail", action="store_true", help="exit 0 even when tests failed")
+    p.add_argument("--no-fail", action="store_true", help="exit 0 even when the verdict is FAIL")
+    p.add_argument("--markdown", action="store_true", help="Markdown: the verdict, counts and failures")
     _add_findings(p)
     _add_skip_bad(p)
     p.set_defaults(func=_lazy("summary", "run"))
 
-    p = sub.add_parser("merge", help="merge runs into one cuconform.matrix/1 file")
+    p = sub.add_parser("merge", help="merge runs into one cuconform.matrix/1 file",
+                       epilog="exit status: 0 written, 2 bad input")
     p.add_argument("results", nargs="+", metavar="RESULTS")
     p.add_argument("-o", "--output", required=True, metavar="OUT.json")
     _add_profile(p)
     p.set_defaults(func=_lazy("merge", "run"))
 
-    p = sub.add_parser("baseline", help="write a cuconform.baseline/1 file from a run")
+    p = sub.add_parser("baseline", help="write a cuconform.baseline/1 file from a run",
+                       description="Writes a baseline: every record's numbers, and the failing records that are "
+                       "accepted findings (matched by --accepted FILE; a run of the suite itself uses the suite's "
+                       "list) with their reasons. Tests built with cuconform_add_units(... ACCEPTED <it or its "
+                       "folder>) then pass those findings, and `gate` compares every number against it.",
+                       epilog="exit status: 0 written, 1 failing records without an accepted reason (still "
+                       "written), 2 bad input or the file exists (--force)")
     p.add_argument("results", nargs="+", metavar="RESULTS")
     p.add_argument("-o", "--output", metavar="FILE_OR_DIR",
-                   help="output file, or a folder for the default name (default: fixtures/baselines/<name>.json)")
+                   help="output file, or a folder for the default name (default: <name>.json in the working "
+                        "directory)")
+    p.add_argument("--force", action="store_true", help="replace the output file where it exists")
     p.add_argument("--name", help="baseline name instead of nvcc<release>-<sm..|cpu>")
     p.add_argument("--accepted", metavar="FILE",
                    help="accepted findings (cuconform.accepted/1): failing records it matches are stored with their "
-                        "reasons; default fixtures/baselines/accepted-findings.json where it exists. Exit 1 while a "
+                        "reasons; default none, or the suite's own list for a run of the suite. Exit 1 while a "
                         "failing record has no reason")
     p.add_argument("--allow-unaccepted", action="store_true",
                    help="exit 0 although failing records have no accepted reason (they are still listed)")
@@ -86,9 +118,13 @@ def build_parser():
     _add_profile(p)
     p.set_defaults(func=_lazy("gate", "run_baseline"))
 
-    p = sub.add_parser("gate", help="compare a run against a baseline; exit 1 on regression")
+    p = sub.add_parser("gate", help="compare a run against a baseline; exit 1 on regression",
+                       description="Compares every record against the baseline (default: the one that matches the "
+                       "run's environment): new failures, accepted findings that changed their numbers or no "
+                       "longer fail, error growth beyond the margins, tests missing or skipped now.",
+                       epilog="exit status: 0 PASS, 1 FAIL (a regression), 2 bad input or no baseline found")
     p.add_argument("results", nargs="+", metavar="RESULTS")
-    p.add_argument("--baseline", required=True, metavar="FILE")
+    p.add_argument("--baseline", metavar="FILE", help="the baseline (default: found from the run's environment)")
     p.add_argument("--margin-ulp", type=float, default=0.5, metavar="ULP",
                    help="allowed growth of an ulp-metric error over the baseline (default 0.5)")
     p.add_argument("--margin-rel", type=float, default=0.25, metavar="FRACTION",
@@ -96,12 +132,25 @@ def build_parser():
     p.add_argument("--allow-missing", action="store_true", help="baseline tests missing from the run are notes")
     p.add_argument("--allow-toolkit-mismatch", action="store_true",
                    help="gate against a baseline of another toolkit or architecture")
-    p.add_argument("--strict-findings", action="store_true",
-                   help="fail on an accepted finding whose numbers changed or that passes now (default: report them)")
+    p.add_argument("--lenient-findings", action="store_true",
+                   help="only report an accepted finding whose numbers changed or that passes now (default: fail, "
+                        "as the test itself does)")
+    p.add_argument("--strict-findings", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--allow-incomplete", action="store_true",
                    help="gate a run that was cut short (run.json without run-end.json); default: FAIL")
     _add_profile(p)
     p.set_defaults(func=_lazy("gate", "run_gate"))
+
+    p = sub.add_parser("junit", help="JUnit XML, one test case per form, side and profile, with the verdict",
+                       description="Writes JUnit XML for CI test views: one test case per record (unit, form, side, "
+                       "profile); a failure for what makes the verdict FAIL, accepted findings as passes that name "
+                       "the finding, skips with their reason.", epilog=EXIT_TEXT + "; the file is written either way")
+    p.add_argument("results", nargs="+", metavar="RESULTS")
+    p.add_argument("-o", "--output", required=True, metavar="junit.xml")
+    p.add_argument("--force", action="store_true", help="replace the output file where it exists")
+    _add_findings(p)
+    _add_profile(p)
+    p.set_defaults(func=_lazy("junit", "run"))
 
     p = sub.add_parser("review", help="flag change review: what changed from run A to run B")
     p.add_argument("a", metavar="A", help="results folder, matrix or baseline file")
@@ -112,12 +161,19 @@ def build_parser():
     p.add_argument("--profile-b", metavar="NAME", help="the profile to take from B")
     p.set_defaults(func=_lazy("review", "run"))
 
-    p = sub.add_parser("html", help="one self-contained HTML report")
+    p = sub.add_parser("html", help="one self-contained HTML report",
+                       description="Writes one HTML file readable offline: the release verdict on top (as "
+                       "`summary` says it), what failed and why, accepted findings, what changed against the "
+                       "baseline, and every test. It refuses to write over a file that is not an HTML report.",
+                       epilog="exit status: 0 written (whatever the verdict), 2 bad input or a refused output")
     p.add_argument("results", nargs="+", metavar="RESULTS")
     p.add_argument("-o", "--output", required=True, metavar="report.html")
     p.add_argument("--title", help="report title")
     p.add_argument("--baseline", metavar="FILE",
-                   help="a cuconform.baseline/1 file: list what changed against it, as `gate` compares")
+                   help="the baseline to judge and compare against (default: the one that matches the run's "
+                        "environment)")
+    p.add_argument("--no-baseline", action="store_true", help="judge against no baseline: every failure counts")
+    p.add_argument("--require-gpu", action="store_true", help="a run whose GPU half did not run is a FAIL")
     p.add_argument("--margin-ulp", type=float, default=0.5, metavar="ULP",
                    help="with --baseline: the gate's ulp margin (default 0.5)")
     p.add_argument("--margin-rel", type=float, default=0.25, metavar="FRACTION",

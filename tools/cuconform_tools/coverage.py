@@ -25,8 +25,9 @@ test of a unit that declares itself informational (evidence:informational),
 whose entry is counted apart. An entry's state is its strongest evidence;
 the headline splits the entries by it. Writes Markdown (default
 docs/coverage.md) and prints the counts.
-Defaults: --catalog ../shared/catalog.md (next to the checkout), --notes
-docs/coverage-notes.txt, --profile default. Exit 2 on bad input.
+Defaults: --catalog and --notes the ones the tools ship with (docs/catalog.md and
+docs/coverage-notes.txt of the checkout), --profile default, -o coverage.md in the
+working directory (an existing file is kept unless --force). Exit 2 on bad input.
 """
 import argparse
 import collections
@@ -37,6 +38,7 @@ import subprocess
 import sys
 
 from .jsonio import source_root
+from .package_data import catalog_file, data_path
 
 
 def fail(msg):
@@ -104,11 +106,14 @@ def main(argv=None):
     root = source_root()
     ap = argparse.ArgumentParser(prog="cuconform coverage", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("build", nargs="+")
-    ap.add_argument("--catalog", default=os.path.join(os.path.dirname(root), "shared", "catalog.md"))
-    ap.add_argument("--notes", default=os.path.join(root, "docs", "coverage-notes.txt"))
+    ap.add_argument("--catalog", default=catalog_file() or os.path.join(root, "docs", "catalog.md"))
+    ap.add_argument("--notes", default=data_path("coverage-notes.txt"))
     ap.add_argument("--profile", default="default")
-    ap.add_argument("-o", default=os.path.join(root, "docs", "coverage.md"))
+    ap.add_argument("-o", default="coverage.md", help="the Markdown page to write (default coverage.md here)")
+    ap.add_argument("--force", action="store_true", help="overwrite -o where it exists")
     a = ap.parse_args(argv)
+    if os.path.exists(a.o) and not a.force:
+        fail("%s exists: pass --force to overwrite it, or -o another file" % a.o)
     exes = [os.path.join(b, "cuconform_" + a.profile) for b in a.build]
     for exe in exes:
         if not os.access(exe, os.X_OK):

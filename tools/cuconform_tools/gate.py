@@ -3,8 +3,9 @@
 A baseline keeps every record's numbers ("entries") and, apart, the failing records that
 are accepted findings ("accepted": each with the reason and source of its entry in the
 accepted-findings file, see findings.py). The gate passes a run whose only failures are
-those findings with the numbers the baseline recorded; it reports (and with
---strict-findings fails on) a finding whose numbers changed or that no longer fails.
+those findings with the numbers the baseline recorded, and fails on a finding whose numbers
+changed or that no longer fails (--lenient-findings only reports those), as a test process does
+at run time (fixtures/include/cuconform/harness/accepted.h).
 """
 
 import math
@@ -13,15 +14,14 @@ import os
 from . import findings
 from .causes import bare_test, profiles_text
 from .baseline_io import load_baseline
+from .baseline_find import Environment, find as find_baseline
 from .jsonio import source_root, write_json
+from .package_data import suite_accepted_file
 from .matching import group_keys, match_rows, unique_rows
 from .numbers import arch_numbers, cc_sort, fmt, fmt_delta, num_json, nvcc_majmin, sm_name, utc_now
 from .records import cut_short_text, load_inputs_filtered
 from .schema import BASELINE_SCHEMA, ERROR_FIELDS, ULP_METRICS, InputError
 
-TOOLS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_BASELINE_DIR = os.path.join(os.path.dirname(TOOLS_DIR), "fixtures", "baselines")
-DEFAULT_ACCEPTED = os.path.join(DEFAULT_BASELINE_DIR, "accepted-findings.json")
 PERF_MEASURES = ("perf_ratio", "perf_threshold")
 
 
@@ -76,6 +76,10 @@ def build_baseline(inp, afile=None, profiles=None):
             e["measures"] = meas
         entries[r.key] = e
     accepted, unaccepted, unused = findings.accept(afile, ordered, profiles)
+    env = Environment(rows)
+    if len(env.libcs) > 1:
+        raise InputError("the inputs' CPU records come from several C libraries (%s); a baseline is for one "
+                         "environment - write one per machine" % ", ".join(env.libcs))
     header = {
         "name": name,
         "created": utc_now(),
@@ -87,9 +91,13 @@ def build_baseline(inp, afile=None, profiles=None):
         "sources": [s["path"] for s in inp.sources],
         "records": len(rows),
         "accepted_from": _rel(afile.path) if afile else None,
+        "host_libc": env.libcs[0] if env.libcs else None,
+        "project": ",".join(p for p in env.projects if p) or None,
     }
-    base = {"schema": BASELINE_SCHEMA, "header": header, "entries": entries,
-            "accepted": {r.key: findings.accepted_entry(r, e) for r, e in accepted}}
+    # The accepted findings come before the entries: a test process reads the header and
+    # them, and stops there (fixtures/include/cuconform/harness/accepted.h).
+    base = {"schema": BASELINE_SCHEMA, "header": header,
+            "accepted": {r.key: findings.accepted_entry(r, e) for r, e in accepted}, "entries": entries}
     return base, unaccepted, unused
 
 
@@ -102,7 +110,10 @@ def run_baseline(args, out, err):
         raise InputError("%s; a baseline needs a whole run (pass --allow-incomplete to make one anyway)" %
                          "; ".join(cut_short_text(r) for r in short))
     explicit = getattr(args, "accepted", None)
-    apath = explicit or (DEFAULT_ACCEPTED if os.path.exists(DEFAULT_ACCEPTED) else None)
+    # The suite's accepted findings apply to a run of the suite only: a user's run starts with
+    # none unless --accepted names a file.
+    suite = Environment(inp.rows).is_suite()
+    apath = explicit or (suite_accepted_file() if suite else None)
     afile = findings.load_accepted(apath) if apath else None
     base, unaccepted, unused = build_baseline(inp, afile, args.profile)
     errors = [(e, why) for e, why, is_error in unused if is_error]
@@ -116,9 +127,11 @@ def run_baseline(args, out, err):
         name += ".json"
     path = args.output
     if not path:
-        path = os.path.join(DEFAULT_BASELINE_DIR, name)
+        path = name                      # the working directory, never inside the tools or a checkout
     elif os.path.isdir(path) or path.endswith(os.sep):
         path = os.path.join(path, name)
+    if os.path.exists(path) and not getattr(args, "force", False):
+        raise InputError("%s exists: pass --force to replace it, or -o another file" % path)
     write_json(path, base)
     h = base["header"]
     n = len(base["entries"])
@@ -138,7 +151,7 @@ def run_baseline(args, out, err):
         print("baseline: %d failing record%s accepted as findings (with their reasons) from %s" % (
             nacc, "" if nacc == 1 else "s", afile.path), file=out)
     if unaccepted:
-        where = afile.path if afile else DEFAULT_ACCEPTED
+        where = afile.path if afile else "an accepted-findings file (--accepted FILE)"
         for r in unaccepted:
             print("baseline: not accepted: %s: %s vs %s%s ; add a reason to %s or fix it" % (
                 _label(r), r.error_text(), r.budget_text(), (" (" + _short(r.reason, 160) + ")") if r.reason else "",
@@ -209,6 +222,7 @@ class Gate:
         self.changed = []       # (row, finding, [diffs]): ... that fail with other numbers
         self.stopped = []       # (row, finding, what): ... that pass now, are skipped or missing
         self.old_known = 0      # failing entries of an old baseline (no accepted section) that still fail
+        self.tiers_run = None   # tiers the run holds (tiers_of); a missing entry of another tier is a note
 
     def reg(self, kind, r, text):
         self.regressions.append((kind, _label(r), text))
@@ -290,6 +304,9 @@ class Gate:
 
     def missing(self, b):
         text = "in the baseline (%s%s), not in this run" % (b.verdict, "" if b.side == "cpu" else ", cc " + b.cc)
+        if self.tiers_run is not None and tier_of(b) not in self.tiers_run:
+            self.note("tier-not-run", b, "the run has no test of the %s tier" % tier_of(b))
+            return
         finding = self.finding_of(b)
         if finding is not None:
             self.stopped.append((b, finding, "missing from this run"))
@@ -304,6 +321,15 @@ class Gate:
         else:
             self.note("new-test", r, "not in the baseline (%s)" % r.verdict)
         self.check_current(r, None)
+
+
+def tier_of(r):
+    """The tier of a row: exhaustive, extended, or sampled (the default run's)."""
+    return r.uf.rsplit(".", 1)[1] if r.uf.endswith((".exhaustive", ".extended")) else "sampled"
+
+
+def tiers_of(rows):
+    return {tier_of(r) for r in rows}
 
 
 def _finding_numbers(a):
@@ -368,8 +394,13 @@ def _entry_label(a):
 def run_gate(args, out, err):
     if args.margin_ulp < 0 or args.margin_rel < 0 or math.isnan(args.margin_ulp) or math.isnan(args.margin_rel):
         raise InputError("--margin-ulp and --margin-rel must be non-negative numbers")
-    base = load_baseline(args.baseline)
     inp = load_inputs_filtered(args.results, args.profile)
+    if not args.baseline:
+        args.baseline, found = find_baseline(inp.rows)
+        if not args.baseline:
+            raise InputError(found + "; or name one with --baseline")
+        print("gate: " + found, file=out)
+    base = load_baseline(args.baseline)
     base_rows = base.pseudo_rows()
     if args.profile:
         keep = set(args.profile)
@@ -392,8 +423,9 @@ def run_gate(args, out, err):
         fmt(args.margin_ulp), fmt(args.margin_rel * 100),
         "; toolkit/architecture mismatch allowed: " + "; ".join(problems) if problems else ""), file=out)
 
-    strict = getattr(args, "strict_findings", False)
+    strict = not getattr(args, "lenient_findings", False)
     g = Gate(args.margin_ulp, args.margin_rel, args.allow_missing, base.accepted, strict)
+    g.tiers_run = tiers_of(inp.rows)
     allow_incomplete = getattr(args, "allow_incomplete", False)
     for run in inp.cut_short():
         text = cut_short_text(run)
@@ -437,7 +469,7 @@ def run_gate(args, out, err):
         lines = grouped([(r, "; ".join(d)) for r, _a, d in g.changed], profiles)
         print("gate: accepted findings whose numbers changed (%d record%s; %s):" % (
             len(g.changed), "" if len(g.changed) == 1 else "s",
-            "failures under --strict-findings" if strict else "reported, not failed; --strict-findings fails on them"),
+            "failures" if strict else "reported, not failed (--lenient-findings)"),
             file=out)
         for line in lines:
             print("  CHANGED   " + line, file=out)
@@ -446,8 +478,8 @@ def run_gate(args, out, err):
                          for r, a, what in g.stopped], profiles)
         print("gate: accepted findings that no longer fail (%d record%s; %s):" % (
             len(g.stopped), "" if len(g.stopped) == 1 else "s",
-            "failures under --strict-findings where they pass now" if strict else
-            "reported, not failed; --strict-findings fails on those that pass now"), file=out)
+            "failures where they pass now" if strict else
+            "reported, not failed (--lenient-findings)"), file=out)
         for line in lines:
             print("  STOPPED   " + line, file=out)
     if base.accepted is None and g.old_known:

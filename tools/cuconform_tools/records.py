@@ -217,9 +217,17 @@ def _load_folder(path, inp, skip_bad=False):
                     raise
                 bad.append((e.path, str(err)))
         else:
+            # JSON that is not a record has no place in a run folder: counting without it would
+            # report a verdict over one record fewer than the run wrote.
+            if e.name in MARKERS:
+                ignored.append((e.path, "a run marker of another kind"))
+                continue
             schema = e.data.get("schema") if isinstance(e.data, dict) else None
             why = "no \"schema\": \"%s\"" % RECORD_SCHEMA if schema is None else "schema '%s'" % schema
-            ignored.append((e.path, "non-record JSON (%s)" % why))
+            text = "%s: JSON that is not a record in a results folder (%s); move it out of the folder" % (e.path, why)
+            if not skip_bad:
+                raise InputError(text)
+            bad.append((e.path, text))
     run["complete"] = True if run["end"] else (False if run["start"] else None)
     run["records"] = len(rows)
     run["bad"] = len(bad)

@@ -8,6 +8,7 @@ each collapsible. What every error/bound pair means in words: report_text.
 
 import collections
 import math
+import os
 import re
 
 from . import findings, gate, report_baseline
@@ -20,7 +21,8 @@ from .schema import HIST_BUCKETS, HIST_LABELS, InputError, profile_key
 from .perf_report import perf_section
 from .report_chart import chart_section
 from .report_text import bound_phrase, cell_parts, clip, error_phrase, esc, graded_ratio, meaning, num
-from .report_top import accepted_section, cause_name, failed_section, overall, verdict_section
+from .report_top import accepted_section, cause_name, failed_section, verdict_section
+from .verdict import decide
 
 
 CSS = """
@@ -506,7 +508,7 @@ def fold(section, is_open=False):
         m.group(1), " open" if is_open else "", m.group(2), body)
 
 
-def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None):
+def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None, v=None):
     """The page. changes: report_baseline.compare() of these rows against a baseline, or None;
     known: {id(row): accepted finding} (gate.known_findings), or None where none were given."""
     rows = inp.rows
@@ -517,7 +519,9 @@ def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None):
     title = title or "cuconform conformance report"
     run_lines = inp.run_lines()
     cut = [cut_short_text(r) for r in inp.cut_short()]
-    status, _findings = overall(rows, changes, conflicts, known, run_lines)
+    if v is None:
+        v = decide(inp, changes.path if changes else None, changes is None)
+    status = v.word()
     body = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -532,7 +536,7 @@ def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None):
         '<a href="#totals">totals</a><a href="#env">environment</a><a href="#disagree">host/device</a>'
         '<a href="#skips">skips</a><a href="#hist">histograms</a><a href="#perf">perf</a></nav><main>' % (
             '<a href="#accepted">accepted findings</a>' if known is not None else ""),
-        verdict_section(rows, changes, conflicts, known, inp.note_lines(), cut),
+        verdict_section(rows, changes, conflicts, known, inp.note_lines(), cut, v),
         failed_section(rows, known, profiles),
         accepted_section(rows, known, profiles),
         report_baseline.section(changes, *margins),
@@ -552,32 +556,45 @@ def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None):
     return "\n".join(b for b in body if b) + "\n"
 
 
+def check_output(path):
+    """An existing output must be an HTML report (one this command wrote, or any HTML page):
+    never a record, a baseline or another file."""
+    if not os.path.exists(path):
+        return
+    if os.path.isdir(path):
+        raise InputError("%s: is a folder; -o names the report file" % path)
+    try:
+        with open(path, "rb") as f:
+            head = f.read(512).lstrip().lower()
+    except OSError as e:
+        raise InputError("%s: cannot read the existing file: %s" % (path, e.strerror or e)) from None
+    if not (head.startswith(b"<!doctype html") or head.startswith(b"<html")):
+        raise InputError("%s exists and is not an HTML report: refusing to write over it (-o another file)" % path)
+
+
 def run(args, out, err):
     margins = (getattr(args, "margin_ulp", 0.5), getattr(args, "margin_rel", 0.25))
     if any(m < 0 or math.isnan(m) for m in margins):
         raise InputError("--margin-ulp and --margin-rel must be non-negative numbers")
+    check_output(args.output)
     inp = load_inputs_filtered(args.results, args.profile, skip_bad=getattr(args, "skip_bad", False))
-    for path, why in inp.ignored:
-        if "non-record JSON" in why:
-            err.write("note: ignored %s: %s\n" % (path, why))
     for line in inp.run_lines():
         err.write("note: %s\n" % line)
+    v = decide(inp, getattr(args, "baseline", None), getattr(args, "no_baseline", False),
+               getattr(args, "require_gpu", False), margins)
     afile = findings.load_accepted(args.accepted) if getattr(args, "accepted", None) else None
     changes = None
-    if getattr(args, "baseline", None):
-        changes = report_baseline.compare(inp.rows, args.baseline, args.profile, *margins)
+    if v.baseline:
+        changes = report_baseline.compare(inp.rows, v.baseline, args.profile, *margins)
     known = None
     if afile is not None or (changes is not None and changes.base.accepted is not None):
         known = gate.known_findings(inp.rows, changes.base if changes else None, afile, *margins,
                                     g=changes.g if changes else None)
-    text = render(inp, args.title, changes, margins, known)
+    text = render(inp, args.title, changes, margins, known, v)
     write_text(args.output, text)
     n = collections.Counter(r.verdict for r in inp.rows)
-    status, _ = overall(inp.rows, changes, mark_conflicts(inp.rows), known, inp.run_lines())
-    nacc = len(known) if known else 0
-    print("html: wrote %s (%s; %d records: %d pass, %d fail, %d skip%s%s%s; %d bytes)" % (
-        args.output, status, len(inp.rows), n["pass"], n["fail"], n["skip"],
-        " (%d accepted findings)" % nacc if nacc else "",
-        "; %d baseline regressions" % changes.regressions() if changes else "",
-        "; CUT SHORT" if inp.cut_short() else "", len(text.encode("utf-8"))), file=out)
+    print("html: wrote %s (%d records: %d pass, %d fail, %d skip%s; %d bytes)" % (
+        args.output, len(inp.rows), n["pass"], n["fail"], n["skip"], "; CUT SHORT" if inp.cut_short() else "",
+        len(text.encode("utf-8"))), file=out)
+    print(v.line, file=out)
     return 0

@@ -12,11 +12,12 @@ from .report_text import bound_phrase, clip, error_phrase, esc, severity
 
 SHOW_FAILS = 10
 
-DEFINITION = ("FAIL: at least one test failed that is not a self-test or an accepted finding. PASS with findings: "
-              "no such failure, but accepted findings failed (known, each with its reason), a self-test failed (the "
-              "suite missed its own planted defect), the baseline comparison found regressions, one test has "
-              "conflicting results, the run was cut short, or no test ran at all. PASS: none of these. Skipped tests "
-              "count neither way; they are listed with their reasons below.")
+DEFINITION = ("The verdict is the release verdict, as `cuconform summary` and ctest give it: FAIL when a test fails "
+              "that is not an accepted finding of the baseline that matches this run's environment, when an "
+              "accepted finding fails with other numbers or no longer fails, or when the gate finds another "
+              "regression against that baseline (error growth, a test missing or skipped now). PASS with N "
+              "accepted findings: the only failures are those findings, with their recorded numbers (each listed "
+              "with its reason below). Skipped tests count neither way; they are listed with their reasons below.")
 
 
 def overall(rows, changes=None, conflicts=(), known=None, run_lines=()):
@@ -50,15 +51,22 @@ def overall(rows, changes=None, conflicts=(), known=None, run_lines=()):
     return status, findings
 
 
-def verdict_section(rows, changes=None, conflicts=(), known=None, run_lines=(), cut_short=()):
+def verdict_section(rows, changes=None, conflicts=(), known=None, run_lines=(), cut_short=(), v=None):
+    """The verdict on top: the release verdict `v` (verdict.py) as `summary` gives it, then what
+    else the reader should know first (overall's findings)."""
     given = known is not None
     known = known or {}
     status, findings = overall(rows, changes, conflicts, known, list(cut_short) + list(run_lines))
     findings = [f for f in findings if f not in cut_short]      # those stand out on their own, below
+    if v is not None:
+        status = v.status
+        findings = [v.line] + findings
     n = collections.Counter(r.verdict for r in rows)
     real = sum(1 for r in rows if r.verdict == "fail" and not r.selftest and id(r) not in known)
     acc = sum(1 for r in rows if r.verdict == "fail" and id(r) in known)
-    cls = {"FAIL": "fail", "PASS": "pass"}.get(status, "findings")
+    cls = {"FAIL": "fail", "PASS": "pass" if v is None or not v.accepted else "findings"}.get(status, "findings")
+    if v is not None:
+        status = v.word()
     counts = "%d failed, %d of them not self-tests%s &middot; %d passed &middot; %d skipped &middot; %d records" % (
         n["fail"], real, (" or accepted findings (%d accepted)" % acc) if given else "",
         n["pass"], n["skip"], len(rows))

@@ -1,8 +1,10 @@
-"""`summary`: a plain-text summary for CI logs.
+"""`summary`: a plain-text summary for CI logs, the release verdict first (verdict.py).
 
-Failures are listed one per cause (records that differ only by profile collapse into one
-entry that names the profiles). With --baseline or --accepted, accepted findings are listed
-apart, with their reasons, and do not count towards the exit status.
+The verdict line comes first and last: PASS, PASS with N accepted findings, or FAIL with what
+failed, judged against the baseline that matches the run's environment (or --baseline FILE;
+--no-baseline: every failure counts). Failures are listed one per cause (records that differ
+only by profile collapse into one entry that names the profiles); accepted findings apart,
+with their reasons. Exit status: 0 for PASS, 1 for FAIL (0 with --no-fail), 2 on bad input.
 """
 
 import collections
@@ -14,6 +16,7 @@ from .matching import group_keys
 from .numbers import nvcc_majmin
 from .records import cut_short_text, load_inputs_filtered
 from .report_text import meaning
+from .verdict import decide
 
 
 def environment_lines(rows):
@@ -92,10 +95,15 @@ def classify(inp, args):
 def run(args, out, err):
     inp = load_inputs_filtered(args.results, args.profile, skip_bad=getattr(args, "skip_bad", False))
     rows = inp.rows
-    known = classify(inp, args)
+    v = decide(inp, getattr(args, "baseline", None), getattr(args, "no_baseline", False),
+               getattr(args, "require_gpu", False))
+    known = dict(v.known)
+    extra = classify(inp, argparse_without_baseline(args)) or {}
+    for k, f in extra.items():
+        known.setdefault(k, f)
     for path, why in inp.ignored:
-        if "non-record JSON" in why:
-            err.write("note: ignored %s: %s\n" % (path, why))
+        err.write("note: ignored %s: %s\n" % (path, why))
+    print(v.line, file=out)
     short = inp.cut_short()
     for run in short:
         print("*** CUT SHORT: %s ***" % cut_short_text(run), file=out)
@@ -170,9 +178,24 @@ def run(args, out, err):
     print("", file=out)
     for run in short:
         print("*** CUT SHORT: %s ***" % cut_short_text(run), file=out)
-    print("summary: %d passed, %d failed%s, %d skipped" % (
-        n["pass"], n["fail"], (" (%d accepted finding%s)" % (len(accepted), "" if len(accepted) == 1 else "s"))
-        if accepted else "", n["skip"]), file=out)
-    if new and not args.no_fail:
-        return 1
-    return 0
+    if v.problems and v.gate is not None:
+        print("", file=out)
+        print("what makes it FAIL (%d):" % len(v.problems), file=out)
+        for kind, label, text in v.problems[:40]:
+            print("  %-16s %s: %s" % (kind, label, text if len(text) < 300 else text[:300] + " ..."), file=out)
+        if len(v.problems) > 40:
+            print("  ... and %d more (cuconform gate RUN lists them all)" % (len(v.problems) - 40), file=out)
+    print("summary: %d passed, %d failed, %d skipped; %d accepted finding%s" % (
+        n["pass"], len(new), n["skip"], len(accepted), "" if len(accepted) == 1 else "s"), file=out)
+    print(v.line, file=out)
+    return 0 if args.no_fail else v.exit
+
+
+def argparse_without_baseline(args):
+    """The arguments for classify(): --accepted alone (the baseline is the verdict's)."""
+    class A:
+        pass
+    a = A()
+    a.accepted = getattr(args, "accepted", None)
+    a.baseline = None
+    return a

@@ -37,7 +37,10 @@ class TestSummary(CliTestCase):
         d = self.mixed_run()
         p = self.cli("summary", d, expect=1)
         out = p.stdout
-        self.assertEqual(out.strip().splitlines()[-1], "summary: 3 passed, 1 failed, 2 skipped")
+        self.assertEqual(out.strip().splitlines()[-2], "summary: 3 passed, 1 failed, 2 skipped; 0 accepted findings")
+        # the verdict comes first and last, and says that no baseline was found for this run
+        self.assertTrue(out.startswith("cuconform: FAIL: 1 failure; no baseline matches"), out[:200])
+        self.assertTrue(out.strip().splitlines()[-1].startswith("cuconform: FAIL: 1 failure;"))
         self.assertRegex(out, r"(?m)^\s+default\s+cpu\s+1\s+0\s+0$")
         self.assertRegex(out, r"(?m)^\s+default\s+gpu\s+1\s+0\s+1$")
         self.assertRegex(out, r"(?m)^\s+fast-math\s+gpu\s+0\s+1\s+1$")
