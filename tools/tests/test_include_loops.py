@@ -27,38 +27,37 @@ def run(root):
 
 
 class IncludeLoops(unittest.TestCase):
-    def test_two_headers_that_include_each_other_fail_named(self):
+    def checked(self, files, rc):
+        """Plant files in a fresh tree, run the check on it, assert its exit status."""
         with tempfile.TemporaryDirectory() as root:
-            plant(root, {
-                "kernels/cuconform/a.h": '#pragma once\n#include "cuconform/b.h"\n',
-                "kernels/cuconform/b.h": '#pragma once\n#include <vector>\n#include "a.h"\n',
-                "kernels/area/unit.cuh": '#include "cuconform/a.h"\n',
-            })
+            plant(root, files)
             r = run(root)
-            self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
-            self.assertIn("cycle: kernels/cuconform/a.h -> kernels/cuconform/b.h -> kernels/cuconform/a.h", r.stdout)
-            self.assertEqual(r.stdout.count("cycle:"), 1, r.stdout)   # one loop, reported once
+        self.assertEqual(r.returncode, rc, r.stdout + r.stderr)
+        return r
+
+    def test_two_headers_that_include_each_other_fail_named(self):
+        r = self.checked({
+            "kernels/cuconform/a.h": '#pragma once\n#include "cuconform/b.h"\n',
+            "kernels/cuconform/b.h": '#pragma once\n#include <vector>\n#include "a.h"\n',
+            "kernels/area/unit.cuh": '#include "cuconform/a.h"\n',
+        }, 1)
+        self.assertIn("cycle: kernels/cuconform/a.h -> kernels/cuconform/b.h -> kernels/cuconform/a.h", r.stdout)
+        self.assertEqual(r.stdout.count("cycle:"), 1, r.stdout)   # one loop, reported once
 
     def test_a_loop_through_another_include_root_fails(self):
-        with tempfile.TemporaryDirectory() as root:
-            plant(root, {
-                "fixtures/include/cuconform/harness/x.h": '#include "cuconform/y.h"\n',
-                "reference/include/cuconform/y.h": '#include "cuconform/harness/x.h"\n',
-            })
-            r = run(root)
-            self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
-            self.assertIn("fixtures/include/cuconform/harness/x.h", r.stdout)
-            self.assertIn("reference/include/cuconform/y.h", r.stdout)
+        r = self.checked({
+            "fixtures/include/cuconform/harness/x.h": '#include "cuconform/y.h"\n',
+            "reference/include/cuconform/y.h": '#include "cuconform/harness/x.h"\n',
+        }, 1)
+        self.assertIn("fixtures/include/cuconform/harness/x.h", r.stdout)
+        self.assertIn("reference/include/cuconform/y.h", r.stdout)
 
     def test_a_tree_without_a_loop_passes(self):
-        with tempfile.TemporaryDirectory() as root:
-            plant(root, {
-                "kernels/cuconform/a.h": '#pragma once\n#include "cuconform/b.h"\n',
-                "kernels/cuconform/b.h": '#pragma once\n// #include "a.h" in a comment is not an include\n',
-                "kernels/area/unit.cuh": '#include "cuconform/a.h"\n#include "cuconform/b.h"\n#include "missing.h"\n',
-            })
-            r = run(root)
-            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.checked({
+            "kernels/cuconform/a.h": '#pragma once\n#include "cuconform/b.h"\n',
+            "kernels/cuconform/b.h": '#pragma once\n// #include "a.h" in a comment is not an include\n',
+            "kernels/area/unit.cuh": '#include "cuconform/a.h"\n#include "cuconform/b.h"\n#include "missing.h"\n',
+        }, 0)
 
     def test_this_checkout_has_no_loop(self):
         r = subprocess.run([sys.executable, CHECK], capture_output=True, text=True)
