@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The codegen tier on every architecture from Turing to Blackwell, statically
-# (no GPU; issue 14 item 2): configure the architectures of the `multiarch`
+# (no GPU): configure the architectures of the `multiarch`
 # preset (CMakePresets.json) into build-multiarch, build, run the codegen
 # tests (kind:codegen, and the planted codegen self-tests, which must still
 # fail their rules on every architecture), and print per architecture how many

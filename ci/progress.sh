@@ -1,4 +1,4 @@
-# Progress of a long command for CI logs (sourced by ci/*.sh; issue 15):
+# Progress of a long command for CI logs (sourced by ci/*.sh):
 #   with_progress LABEL LOGFILE -- command args...
 # runs the command with its output in LOGFILE and prints one line every
 # $CUCONFORM_PROGRESS_SECONDS (default 30) saying how far it is: for ctest,

@@ -37,8 +37,8 @@ if(NOT CUCONFORM_EXHAUSTIVE)
   set(_cuc_tu_alone "")
   set(_cuc_tu_group "${CUCONFORM_TU_GROUP_SIZE_NO_EXHAUSTIVE}")
   # ... and units of different folders share them (kernels/ apart from
-  # tests/selftest/): 9 TUs instead of 16 at 16 headers a TU, 5 at 32 (stop 52:
-  # CI's cold build 737 -> 638 s, 1,966 -> 1,788 CPU s for the whole .ci/run).
+  # tests/selftest/): 9 TUs instead of 16 at 16 headers a TU, 5 at 32 (CI's
+  # cold build 737 -> 638 s, 1,966 -> 1,788 CPU s for the whole .ci/run).
   set(_cuc_tu_pool POOL_FOLDERS)
 endif()
 

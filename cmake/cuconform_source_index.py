@@ -10,6 +10,8 @@ import os
 import re
 
 UNIT_MACRO = re.compile(r"^\s*CUCONFORM_(?:KERNEL_)?(?:SELFTEST_)?UNIT\((\w+)\)", re.M)
+# CUCONFORM_FUNCTION(name, T...) (kernels/cuconform/function.h): one unit name_T per type.
+FUNCTION_MACRO = re.compile(r"^\s*CUCONFORM_FUNCTION\(\s*(\w+)\s*,([^)]*)\)", re.M)
 GLOBAL_DEF = re.compile(r"__global__\s+((?:(?:void|static|inline|__noinline__|__forceinline__)\s+|"
                         r"__launch_bounds__\s*\([^)]*\)\s*|__cluster_dims__\s*\([^)]*\)\s*)*)(\w+)\s*\(")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -178,6 +180,16 @@ def top_level_defs(code, file):
     return defs
 
 
+def function_units(code):
+    """Units of CUCONFORM_FUNCTION(name, T...) calls: name_T for each type T."""
+    out = []
+    for m in FUNCTION_MACRO.finditer(code):
+        for t in m.group(2).split(","):
+            if re.match(r"^\w+$", t.strip()):
+                out.append("%s_%s" % (m.group(1), t.strip()))
+    return out
+
+
 def macro_units(code, defines):
     """Units a macro defines: for each #define whose body registers one of its
     parameters as a unit (CUCONFORM_UNIT(Name)), that argument of each call."""
@@ -222,7 +234,7 @@ class Source:
         self.kernels = {m.group(2) for m in GLOBAL_DEF.finditer(code)}
         self.macro_kernels = any("__global__" in d for d in defines)
         self.code, self.defines = code, defines
-        self.units = UNIT_MACRO.findall(code) + macro_units(code, defines)
+        self.units = UNIT_MACRO.findall(code) + function_units(code) + macro_units(code, defines)
         self.includes = INCLUDE.findall(self.text)
 
 

@@ -116,7 +116,7 @@ def unit_of(src):
 
 
 def compile_failed(rc, src, what):
-    """After nvcc's own messages: one line naming the unit (issue 15: a header that does not compile names the unit)."""
+    """After nvcc's own messages: one line naming the unit (a header that does not compile names the unit)."""
     sys.stderr.write("cuconform: the unit TU of %s does not compile (%s); nvcc's messages above name the header\n" % (unit_of(src), what))
     return rc
 

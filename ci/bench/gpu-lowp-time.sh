@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How long the 16-bit API takes on a GPU machine, every input, five profiles
-# (issue 24's target: all 16-bit functions exhaustive, 5 profiles, <= 2 min
+# (the target: all 16-bit functions exhaustive, 5 profiles, <= 2 min
 # on one H100): the GPU tests of the 16-bit units (kernels/lowp_api/: math
 # functions, clamps, conversions, paired comparisons; kernels/lowp/: arithmetic
 # and comparisons), each profile's executable one process with every unit,

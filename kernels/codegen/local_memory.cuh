@@ -17,7 +17,7 @@
 //         F20 sincos_reduction) do use 32 bytes. Reported, not gated.
 // Check:  ptxas -v rules per form, for every configured architecture. The
 //         integer forms are exact against the host; the math forms are graded
-//         by the math units (kernels/math, issue 3): codegen probes.
+//         by the math units (kernels/math): codegen probes.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cstdint>
@@ -31,7 +31,7 @@ struct LocalMemoryMath : Elementwise<float, 1> {
   static Domain<float, 1> domain() { return whole_range(0.01); }
   static Exact reference(const In& x) { return ref::sin(x[0]); }
   static Budget probe(const char* f) {
-    return Budget::skip(std::string("codegen probe: ") + f + " is graded numerically in kernels/math (issue 3)");
+    return Budget::skip(std::string("codegen probe: ") + f + " is graded numerically in kernels/math");
   }
   struct Sinf : GpuOnly<Warned> {
     static constexpr const char* name = "sinf";

@@ -18,7 +18,7 @@
 //         exists. Numerically, IEEE operations are exact (0 ulp against the
 //         exact result; FTZ profiles may flush on the GPU); approximate
 //         division/sqrt and the math functions are graded by the math units
-//         (kernels/math, issue 3) and a*b+c bitwise by A6 fma_contraction, so
+//         (kernels/math) and a*b+c bitwise by A6 fma_contraction, so
 //         those forms here are codegen probes with a documented skip.
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -37,7 +37,7 @@ struct ProfileClaims : Elementwise<float, 3> {
   static Exact reference(const In& x) { return ref::div(x[0], x[1]); }
 
   static Budget math_probe(const char* what) {
-    return Budget::skip(std::string("codegen probe (") + what + "): graded numerically in kernels/math (issue 3)");
+    return Budget::skip(std::string("codegen probe (") + what + "): graded numerically in kernels/math");
   }
 
   struct Div : Probe {

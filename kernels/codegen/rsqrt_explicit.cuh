@@ -12,7 +12,7 @@
 //         alone sqrt.approx + rcp.rn (tools/tests/test_flagdelta.py re-checks
 //         both with nvcc when it is present).
 // Check:  codegen rules per profile. Numerically both forms are graded by the
-//         math units (kernels/math, issue 3: rsqrtf 2 ulp; 1/sqrtf two
+//         math units (kernels/math: rsqrtf 2 ulp; 1/sqrtf two
 //         roundings), so here they are codegen probes with a documented skip.
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -29,14 +29,14 @@ struct RsqrtExplicit : Elementwise<float, 1> {
     static constexpr const char* name = "rsqrtf";
     CUC_HD static float apply(const In& x) { return rsqrtf(x[0]); }
     static Budget budget(Side, const Profile&) {
-      return Budget::skip("codegen probe: rsqrtf is graded numerically in kernels/math (issue 3)");
+      return Budget::skip("codegen probe: rsqrtf is graded numerically in kernels/math");
     }
   };
   struct RecipSqrt : GpuOnly<Warned> {
     static constexpr const char* name = "recip_sqrt";
     CUC_HD static float apply(const In& x) { return 1.0f / sqrtf(x[0]); }
     static Budget budget(Side, const Profile&) {
-      return Budget::skip("codegen probe: 1/sqrtf is graded numerically in kernels/math (issue 3)");
+      return Budget::skip("codegen probe: 1/sqrtf is graded numerically in kernels/math");
     }
   };
 

@@ -10,7 +10,7 @@
 //         sin.approx + cos.approx: no reduction at all.
 // Check:  codegen rules (slow-path count, exact; fast-path count reported;
 //         ptxas -v stack reported). Numerically the functions are graded by
-//         the math units (kernels/math, issue 3): codegen probes, documented skip.
+//         the math units (kernels/math): codegen probes, documented skip.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "cuconform/unit.h"
@@ -22,7 +22,7 @@ struct SincosReduction : Elementwise<float, 1> {
   static Domain<float, 1> domain() { return whole_range(0.01); }
   static Exact reference(const In& x) { return ref::sin(x[0]); }
   static Budget probe() {
-    return Budget::skip("codegen probe: sinf/cosf/sincosf are graded numerically in kernels/math (issue 3)");
+    return Budget::skip("codegen probe: sinf/cosf/sincosf are graded numerically in kernels/math");
   }
 
   /// sin(x) + cos(x) from two calls.

@@ -9,7 +9,7 @@
 //         the math units). x*x is one multiply under every profile.
 // Check:  codegen rules; instruction counts reported. x*x is exact (one
 //         correctly rounded product; FTZ profiles may flush on the GPU);
-//         powf is graded numerically in kernels/math (issue 3): documented skip.
+//         powf is graded numerically in kernels/math: documented skip.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "cuconform/unit.h"
@@ -30,7 +30,7 @@ struct SmallIntegerPowers : Elementwise<float, 1> {
     static constexpr const char* name = "powf2";
     CUC_HD static float apply(const In& x) { return powf(x[0], 2.0f); }
     static Budget budget(Side, const Profile&) {
-      return Budget::skip("codegen probe: powf is graded numerically in kernels/math (issue 3)");
+      return Budget::skip("codegen probe: powf is graded numerically in kernels/math");
     }
   };
 

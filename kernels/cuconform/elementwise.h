@@ -1,6 +1,6 @@
 //===-- cuconform element-wise units: the declarations every one starts with ===//
 // Included by cuconform/unit.h, so every element-wise unit (kernels/<area>/*.cuh,
-// tests/selftest/*.cuh) has it. A unit derives from Elementwise<Arg, arity, Out>
+// tests/selftest/*.cuh) has it; it needs only cuconform/domain.h, not unit.h. A unit derives from Elementwise<Arg, arity, Out>
 // for its types and builds its domain() from whole_range() or every_arg();
 // a form that runs on the GPU only derives from GpuOnly<its role base>:
 //   struct LocalArray : Elementwise<std::uint32_t, 1> {
@@ -15,7 +15,7 @@
 #pragma once
 #include <limits>
 
-#include "cuconform/unit.h"
+#include "cuconform/domain.h"
 
 namespace cuconform {
 

@@ -69,13 +69,7 @@
 #include "cuconform/grade.h"
 #include "cuconform/ref.h"
 
-#if defined(__CUDACC__)
-#define CUC_HD __host__ __device__
-#define CUC_DEVICE __device__
-#else
-#define CUC_HD
-#define CUC_DEVICE
-#endif
+#include "cuconform/domain.h"  // CUC_HD, CUC_DEVICE, Args, ArgDomain, Domain
 
 namespace cuconform {
 
@@ -168,14 +162,6 @@ inline std::uint64_t splitmix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-/// A fixed-size argument pack usable on host and device.
-template <class T, int N>
-struct Args {
-  T v[N];
-  CUC_HD T operator[](int i) const { return v[i]; }
-  CUC_HD T& operator[](int i) { return v[i]; }
-};
-
 /// How one form is graded on one side under one profile. The metric named is
 /// the one the gate uses; the other metrics are always reported.
 enum class Metric {
@@ -238,28 +224,6 @@ struct Models {
   Entry e[8];
   int n = 0;
   void add(const char* name, T v) { if (n < 8) e[n++] = {name, v}; }
-};
-
-/// Input domain of one argument.
-template <class T>
-struct ArgDomain {
-  T lo;
-  T hi;
-  bool specials = true;        ///< prepend the type's special values (filtered to [lo,hi] if clip)
-  bool clip_specials = false;  ///< only keep specials inside [lo, hi]
-};
-
-/// Input domain of a unit: specials first (cross product over arguments),
-/// then the unit's own edge points, then seeded random inputs stratified by
-/// binade (floats) or uniform (integers).
-template <class T, int N>
-struct Domain {
-  ArgDomain<T> arg[N];
-  std::vector<Args<T, N>> edges;   ///< the unit's own edge points
-  double random_scale = 1.0;       ///< multiplies the tier's random count
-  bool specials_cross = true;      ///< cross product of specials (else one arg at a time)
-  /// Optional: force argument j to equal argument k (e.g. a == b for A7).
-  int tie_arg = -1, tie_to = -1;
 };
 
 }  // namespace cuconform
@@ -393,5 +357,6 @@ CUC_HD inline double widen_exact(float x) {
 #define CUCONFORM_UNIT(Name)
 #endif
 
-// The types and domain builders every element-wise unit starts from.
+// The types and domain builders every element-wise unit starts from (it
+// includes domain.h, not this header, so the two do not include each other).
 #include "cuconform/elementwise.h"

@@ -5,7 +5,7 @@
 //         i b.y) + (c.x + i c.y). Unlike __half2's page (kernels/lowp_api/
 //         half_clamps.cuh grades that composition exactly), it states neither a
 //         composition nor an error bound (../shared/math-api.md).
-// Check:  reported, not graded (issue 24: no documented bound, so the
+// Check:  reported, not graded (no documented bound, so the
 //         distribution against the correctly rounded result is measured and
 //         never passed against a bound): over the 2^32 complex operands of the
 //         __half composition sweep, each part against its correctly rounded

@@ -1,5 +1,5 @@
 //===-- The logarithms: log10f, and log, log2, log10 in double --------------===//
-// (A first slice of issues 23 and 24, the whole math API; logf and log2f are
+// (The first slice of the whole math API's catalogue; logf and log2f are
 // graded with their intrinsics in intrinsics_explog.cuh.)
 // Bounds: CUDA C++ Programming Guide 13.0, Table 17 (log10f: 2 ulp, full
 //         range) and Table 18 (log, log2, log10: 1 ulp, full range); under

@@ -78,7 +78,7 @@ struct CoalescedCopy : IdentityShape<float> {
     p.time("permuted", [=](cudaStream_t s) { coalesced_copy_permuted<<<blocks(n), kBlock, 0, s>>>(in, out, n); }, bytes);
     p.bandwidth_at_least("coalesced_vs_memcpy", "sequential", "memcpy_d2d", 0.9,
                          "ensure global memory accesses are coalesced: a coalesced copy runs near the device's copy bandwidth",
-                         "BPG 10.2.1; issue 12's reading: >= 90% of device-to-device cudaMemcpy");
+                         "BPG 10.2.1; the target's reading: >= 90% of device-to-device cudaMemcpy");
     p.ratio_within("permuted_same_time", "permuted", "sequential", 0.95, 1.05,
                    "a permutation within the 32-byte sectors costs the same sectors", "BPG 10.2.1.1; catalog D2 (within 5%)");
   }

@@ -1,4 +1,4 @@
-// Reference elementary functions for the math units (issue 3), in float128.
+// Reference elementary functions for the math units (kernels/math), in float128.
 //
 // Every function takes an already-rounded float or double argument (exactly
 // representable in float128) and returns the value of the mathematical

@@ -1,6 +1,6 @@
-// Reference functions of the math API catalogue (kernels/math_api/, issues 23
-// and 24): the one-argument functions of the CUDA math API that the units of
-// issue 3 did not need, in float128.
+// Reference functions of the math API catalogue (kernels/math_api/):
+// the one-argument functions of the CUDA math API that the units of
+// kernels/math did not need, in float128.
 //
 // Elementary and gamma functions are libquadmath's (about one float128 ulp,
 // 2^-112 relative); erfinv, erfcinv and the modified Bessel functions I0, I1

@@ -238,7 +238,7 @@ TEST(BoundsToolkit, AProgramWithDeviceCodeMustHaveRecordedTheBuildsToolkit) {
   EXPECT_NE(other.find("recorded toolkit 13.0, but the build names nvcc 13.5.45"), std::string::npos) << other;
 }
 
-// The math API catalogue's rows (issue 23), as CUDA 13.0's table holds them
+// The math API catalogue's rows, as CUDA 13.0's table holds them
 // (this test is compiled by the host compiler: no CUDA table applies to it
 // through budget()/at(), so the rows are read from the table; the GPU runs
 // evaluate them), tanhf's Table 20 mapping to __tanhf, and the finer

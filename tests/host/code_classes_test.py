@@ -249,6 +249,29 @@ class TestUnitsOfAHeader(unittest.TestCase):
         finally:
             shutil.rmtree(d)
 
+    def test_units_of_a_function_registration(self):
+        """CUCONFORM_FUNCTION(name, T...) (kernels/cuconform/function.h) registers
+        name_T per type; a kernel registered by CUCONFORM_KERNEL(name) is the
+        unit name (its macro's body registers its parameter)."""
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "cmake"))
+        from cuconform_source_index import Index  # noqa: E402
+        d = tempfile.mkdtemp()
+        try:
+            os.makedirs(os.path.join(d, "cuconform"))
+            with open(os.path.join(d, "cuconform", "kernel_function.h"), "w") as f:
+                f.write("#pragma once\n#define CUCONFORM_KERNEL(Name) \\\n  namespace u { struct Name {}; \\\n"
+                        "  CUCONFORM_KERNEL_UNIT(Name) }\n")
+            unit = os.path.join(d, "softplus.cuh")
+            with open(unit, "w") as f:
+                f.write('#pragma once\n#include "cuconform/kernel_function.h"\nstruct softplus {};\n'
+                        "CUCONFORM_FUNCTION(softplus, float, double)\n// CUCONFORM_FUNCTION(commented, float)\n"
+                        "struct sums {};\nCUCONFORM_KERNEL(sums)\n")
+            index = Index([d])
+            index.load(unit, False)
+            self.assertEqual(index.units_of(unit), ["softplus_float", "softplus_double", "sums"])
+        finally:
+            shutil.rmtree(d)
+
 
 if __name__ == "__main__":
     unittest.main(argv=[sys.argv[0]])

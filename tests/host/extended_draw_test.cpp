@@ -152,7 +152,7 @@ TEST(LongDoubleTwin, KnowsItsRowsAndTheirArities) {
     EXPECT_GT(extended::twin_scale(static_cast<int>(f), 3.0), 0);  // their stated error has an absolute part
   }
   EXPECT_EQ(extended::twin_scale(static_cast<int>(Fn::sin), 3.0), 0);
-  // sincos's two parts have sin's and cos's twins (stop 45: one line of
+  // sincos's two parts have sin's and cos's twins (one line of
   // fixtures/src/long_double_twin.cpp); a row without one stays out.
   EXPECT_TRUE(extended::has_long_double_twin(static_cast<int>(Fn::sincos)));
   EXPECT_TRUE(extended::has_long_double_twin(static_cast<int>(Fn::sincos_c)));
@@ -164,7 +164,7 @@ TEST(LongDoubleTwin, KnowsItsRowsAndTheirArities) {
   EXPECT_TRUE(ok);
 }
 
-// The rows of three and four arguments (stop 46): fma, norm3d, rnorm3d,
+// The rows of three and four arguments: fma, norm3d, rnorm3d,
 // norm4d and rnorm4d, through long_double_twin_args; an infinite argument
 // wins over a NaN in the norms, as their Math API pages say.
 TEST(LongDoubleTwin, HasTheRowsOfThreeAndFourArguments) {
@@ -198,7 +198,7 @@ TEST(LongDoubleTwin, HasTheRowsOfThreeAndFourArguments) {
   EXPECT_FALSE(ok);
 }
 
-// The exactly defined rows' twins (stop 45) are the exact value, at the
+// The exactly defined rows' twins are the exact value, at the
 // inputs where each function decides something: halfway cases, the sign of a
 // zero result, 2^52 where every double is an integer, a subnormal's exponent.
 TEST(LongDoubleTwin, ExactRowsGiveTheExactValue) {

@@ -148,7 +148,7 @@ TEST(ExtendedRow, TheComparisonSeesAMissingBand) {
 // absolute bound past binary32's overflow threshold allowing that infinity:
 // infinity_within_abs, the one rule both grade with, tested below),
 // for results at and around the correctly rounded value, infinities and
-// zeros. Stop 47's first GPU run graded __powf's overflows as failures where
+// zeros. The tier's first GPU run graded __powf's overflows as failures where
 // the host passes them; this test fails on that.
 TEST(ExtendedRow, TheDevicesVerdictIsTheHosts) {
   bounds::ClaimToolkit claim(13, 0);

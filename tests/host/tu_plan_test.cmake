@@ -85,8 +85,8 @@ expect_plan("group 1, pooled" 1 "" ON
   "tests__selftest__p: tests/selftest/p.cuh"
   "tests__selftest__q: tests/selftest/q.cuh")
 # Headers outside the project (a user's units named through ".."): no "." in a
-# stem, whose NAME_WE would otherwise be empty (stop 47's find_package build
-# of two suite headers failed its code classes on "generated/.cu").
+# stem, whose NAME_WE would otherwise be empty (a find_package build
+# of two suite headers once failed its code classes on "generated/.cu").
 set(headers /lib/math/u.cuh /lib/math/v.cuh /src/kernels/a/x.cuh)
 expect_plan("headers outside the project" 8 "" OFF
   "____lib__math__u__group: ../lib/math/u.cuh, ../lib/math/v.cuh"

@@ -1,5 +1,5 @@
 //===-- Self-test: a user's exhaustive reference sees unflushed inputs -----===//
-// The trap issue 23 found as a new user: an exhaustive_reference(float x)
+// A trap a new user falls into: an exhaustive_reference(float x)
 // that converts its input itself (`cbrt(double(x))`) gets a flushed subnormal
 // under -ftz=true and -use_fast_math (cvt.ftz.f64.f32), so it reads -0 for
 // -0x1.8fc46p-130 and the tier refused it (3,874 of 1,000,025 checked inputs).

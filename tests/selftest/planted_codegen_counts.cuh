@@ -1,5 +1,5 @@
 //===-- Self-test: wrong counts, loop-body and ptxas -v claims must fail ---===//
-// Planted codegen claims of the kinds the codegen tier added for issue 4,
+// Planted codegen claims of the kinds the codegen tier checks (counts, loop bodies, ptxas -v),
 // each wrong for the code below under every profile:
 //   range + loop scope: "the rolled loop was unrolled" (no back edge in its
 //                        innermost loop) and "no multiply per iteration";

@@ -214,8 +214,8 @@ _FLOAT_INTRINSIC = {
     "__powf": [G("IntrinsicPow", "fast_powf")],
 }
 
-# (group, name) -> why a function of the scope is not graded. Empty since stop 45, when the paired and double
-# 16-bit conversions got their forms; a function that cannot be graded here goes in with its one-line reason.
+# (group, name) -> why a function of the scope is not graded. Empty since the paired and double 16-bit
+# conversions got their forms; a function that cannot be graded here goes in with its one-line reason.
 NOT_GRADED = {}
 
 

@@ -28,10 +28,10 @@ CUDA_FORCE_PTX_JIT), 2 bad input (nothing written).
 
 import argparse
 import json
-import sys
 
 from .jsonio import write_json
 from .records import load_inputs
+from .run_compare import read_outputs, run_command
 from .schema import InputError
 
 SCHEMA = "cuconform.equivalence/1"
@@ -54,21 +54,10 @@ def equality_required(row):
 
 def outputs_of(row, where):
     """('digest', count, hex, of) | ('not_comparable', why) | ('none',). Raises InputError on a malformed field."""
-    out = row.rec.get("outputs")
-    if out is None:
-        return ("none",)
-    if not isinstance(out, dict):
-        raise InputError("%s: field 'outputs' must be an object or null" % where)
-    if out.get("comparable") is False:
-        why = out.get("why")
-        return ("not_comparable", why if isinstance(why, str) else "nondeterministic")
-    digest, count = out.get("digest"), out.get("count")
-    if not isinstance(digest, str) or not digest or not all(c in "0123456789abcdef" for c in digest.lower()):
-        raise InputError("%s: outputs.digest must be a hex string, got %s" % (where, json.dumps(digest)[:40]))
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise InputError("%s: outputs.count must be a non-negative integer, got %s" % (where, json.dumps(count)[:40]))
-    of = out.get("of")
-    return ("digest", count, digest.lower(), of if isinstance(of, str) else "")
+    o = read_outputs(row, where)
+    if o.state == "digest":
+        return ("digest", o.count, o.digest, o.of)
+    return ("not_comparable", o.why) if o.state == "not_comparable" else ("none",)
 
 
 def code_of(row):
@@ -213,14 +202,11 @@ def build_parser():
 
 
 def main(argv=None, out=None, err=None):
-    out = out or sys.stdout
-    err = err or sys.stderr
-    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-    try:
-        res = compare(args.a, args.b)
-    except InputError as e:
-        err.write("cuconform equivalence: error: %s\n" % e)
-        return 2
+    return run_command("cuconform equivalence", build_parser, _run, argv, out, err)
+
+
+def _run(args, out, err):
+    res = compare(args.a, args.b)
     rc = 0
     problems = []
     if res["compared"] == 0:
@@ -245,11 +231,7 @@ def main(argv=None, out=None, err=None):
             problems.append("%d GPU record(s) of run %s were run under CUDA_FORCE_PTX_JIT" % (was_jit, other.upper()))
     res["problems"] = problems
     if args.json:
-        try:
-            write_json(args.json, res)
-        except InputError as e:
-            err.write("cuconform equivalence: error: %s\n" % e)
-            return 2
+        write_json(args.json, res)
     report(res, out)
     for p in problems:
         out.write("equivalence: FAIL: %s\n" % p)

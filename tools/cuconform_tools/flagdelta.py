@@ -8,6 +8,11 @@
                                                    build's generated unit TUs (build/generated/*.cu)
                                                    to PTX with nvcc -ptx -arch=compute_<arch>
 
+DIR is the suite's build or a user's project that calls cuconform_add_units()
+(find_package or FetchContent of cuconform). Flags mode compiles the unit TUs
+with the include folders and macros the build gives them, read from
+compile_commands.json, build.ninja or the target's flags.make.
+
 For every kernel (a harness kernel is named <Unit>/<form>, as in the results
 records; a unit's own kernel <Unit>/<kernel>) it counts instruction classes
 (fma, mul, mul.rn, div.rn, div.approx, div.full, rcp.*, sqrt.*, rsqrt, sin/cos/
@@ -21,10 +26,12 @@ With --results RUN (a results folder holding both profiles' records) or
 changed and by how much.
 
 Python 3 standard library only. Exit status 0; 2 on bad input (unknown
-profile, missing build folder or manifest, nvcc failure), with one `error:` line.
+profile, missing build folder or manifest, nvcc failure), with one `error:` line;
+with --results, the review's: 1 when a result of B is out of its budget.
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -105,12 +112,12 @@ def run_review(a, b, profile_a, profile_b, codegen, out, err):
 
 
 def main(argv=None, out=sys.stdout, err=sys.stderr):
-    p = argparse.ArgumentParser(prog="cuconform flagdelta", description=__doc__.split("\n\n")[0],
+    p = argparse.ArgumentParser(prog="cuconform flagdelta", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="mode", required=True)
 
     def common(sp):
-        sp.add_argument("--build", default=os.path.join(REPO, "build"), help="build folder (default: the repo's build/)")
+        sp.add_argument("--build", default=os.path.join(REPO, "build"), help="build folder: the suite's or a user's project (default: the repo's build/)")
         sp.add_argument("-o", "--output", metavar="FILE", help="flag delta JSON (default <build>/flagdelta/<A>__<B>.json)")
         sp.add_argument("--results", metavar="RUN", help="a results folder with records of both sides: also run the review")
         sp.add_argument("--results-a", metavar="RUN", help="results of A (with --results-b)")
@@ -160,8 +167,12 @@ def main(argv=None, out=sys.stdout, err=sys.stderr):
                 raise InputError("cannot split the flags: %s" % e)
             work = args.keep or tempfile.mkdtemp(prefix="flagdelta-")
             try:
-                files_a = compile_ptx(build, flags_a, args.arch, os.path.join(work, "a"), args.jobs, nvcc)
-                files_b = compile_ptx(build, flags_b, args.arch, os.path.join(work, "b"), args.jobs, nvcc)
+                # both flag sets at once: a user's build often has one or two TUs
+                half = max(1, args.jobs // 2)
+                with concurrent.futures.ThreadPoolExecutor(max_workers=2 if args.jobs > 1 else 1) as ex:
+                    fa = ex.submit(compile_ptx, build, flags_a, args.arch, os.path.join(work, "a"), half, nvcc)
+                    fb = ex.submit(compile_ptx, build, flags_b, args.arch, os.path.join(work, "b"), half, nvcc)
+                    files_a, files_b = fa.result(), fb.result()
                 before, archs = collect(files_a, build, None, not args.no_selftests)
                 after, archs_b = collect(files_b, build, None, not args.no_selftests)
             finally:
@@ -178,7 +189,7 @@ def main(argv=None, out=sys.stdout, err=sys.stderr):
         if args.results or args.results_a:
             ra, rb = (args.results, args.results) if args.results else (args.results_a, args.results_b)
             pa, pb = (args.a, args.b) if args.mode == "profiles" else (None, None)
-            run_review(ra, rb, pa, pb, output, out, err)
+            return run_review(ra, rb, pa, pb, output, out, err)
         return 0
     except InputError as e:
         print("error: %s" % e, file=err)

@@ -3,9 +3,11 @@
 documented bound, one row per unit.form and one column per profile, for one side.
 
 Sections (markdown):
-  1. math functions, sampled tier (full/smoke): per (unit, form) and profile,
-     "max_ulp / max_ulp_real (budget, verdict)"; numeric chapter-12 / F records
-     only (no selftests), budget metric bound, ulp, ulp_real, abs or exact;
+  1. functions, sampled tier (full/smoke): per (unit, form) and profile,
+     "max_ulp / max_ulp_real (budget, verdict)"; numeric records of the math
+     API (chapter 12 / catalog F) and of a user's own units (a catalog id that
+     is not the suite's: not a letter and a number), no selftests, budget
+     metric bound, ulp, ulp_real, abs or exact;
   2. exhaustive tier: records whose tier is exhaustive or exhaustive-subset, or
      whose test is an exhaustive one (.exhaustive_gpu / .exhaustive_cpu_subset),
      selftests included and marked, on the chosen side;
@@ -37,6 +39,7 @@ REPORT_METRIC = "report"          # measured, but no documented bound to gate on
 SAMPLED_TIERS = ("full", "smoke")
 SOURCE_CHARS = 80
 REASON_CHARS = 200
+SUITE_ID = re.compile(r"[A-Z][0-9]+[a-z]?\Z")     # the suite's catalog ids: A6, F18
 
 
 def warn(msg):
@@ -130,10 +133,17 @@ class Rec:
         self.worst = obj(d, "worst")
         self.test = text(d.get("test")) or "%s/%s.%s.%s" % (self.profile, self.unit, self.form, self.side)
 
+    def is_users(self):
+        """A unit of a user's project: its catalog id (if any) is not one of the suite's, which are a
+        letter and a number (A6, F18): the guide's recommendations and the math API."""
+        return not SUITE_ID.match(self.catalog)
+
     def is_math(self):
+        """A function graded on its error: the math API's (chapter 12, catalog F) or a user's own."""
         chap = self.chapter
         in_ch12 = chap == 12 or (isinstance(chap, str) and chap.strip() == "12")
-        return (in_ch12 or self.catalog.startswith("F")) and self.kind == "numeric" and not self.selftest
+        return ((in_ch12 or self.catalog.startswith("F") or self.is_users()) and self.kind == "numeric"
+                and not self.selftest)
 
     def in_math_table(self):
         """Section 1: a sampled-tier math record graded on an error bound. A skipped record (the
@@ -267,6 +277,7 @@ def section_math(recs, side):
     out = ["## Math functions: measured max error vs documented bound, per profile (%s)" % side, ""]
     if not sel:
         return out + ["(no sampled-tier math-function records on the %s side)" % side, ""], sel
+    out += ["The math API's functions and your own (units whose catalog id is not one of the suite's).", ""]
     profiles = sorted({r.profile for r in sel}, key=profile_key)
     cells = {}
     for r in sel:
@@ -428,8 +439,9 @@ def main(argv=None):
             recs = [r for r in recs if r.profile in args.profile]
         out, any_rows = render(recs, args.side, args.results)
         if not any_rows:
-            raise InputError("nothing to report: no math-function or exhaustive-tier records on the %s side "
-                             "(and no host/device disagreements) in %s" % (args.side, ", ".join(args.results)))
+            raise InputError("nothing to report: no records of a function (the math API's or your own) or of the "
+                             "exhaustive tier on the %s side (and no host/device disagreements) in %s" % (
+                                 args.side, ", ".join(args.results)))
         if args.output:
             try:
                 with open(args.output, "w", encoding="utf-8") as f:

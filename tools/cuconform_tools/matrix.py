@@ -30,10 +30,10 @@ import argparse
 import collections
 import os
 import re
-import sys
 
 from .numbers import cc_sort, num_json, nvcc_majmin, utc_now
 from .records import load_inputs_filtered
+from .run_compare import read_outputs, run_command
 from .schema import MATRIX_SCHEMA, InputError, profile_key
 from .report_text import cell_parts, graded_ratio
 
@@ -64,13 +64,8 @@ def key_text(k):
 
 def digest_of(row):
     """(digest, comparable) of the record's outputs; digest None where it has none."""
-    out = row.rec.get("outputs")
-    if not isinstance(out, dict):
-        return None, False
-    d = out.get("digest")
-    if not isinstance(d, str) or not d:
-        return None, False
-    return d, out.get("comparable") is not False
+    o = read_outputs(row)
+    return (o.digest, o.state == "digest") if o.digest is not None else (None, False)
 
 
 def state(row):
@@ -389,26 +384,23 @@ def build_parser():
 
 
 def main(argv=None, out=None, err=None):
+    return run_command("cuconform matrix", build_parser, _run, argv, out, err)
+
+
+def _run(args, out, err):
     import json
-    out = out or sys.stdout
-    err = err or sys.stderr
-    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-    try:
-        if args.html and os.path.abspath(args.html) == os.path.abspath(args.output):
-            raise InputError("%s: -o and --html name the same file" % args.output)
-        inp = load_inputs_filtered(args.results, args.profile)
-        for path, why in inp.ignored:
-            if "non-record JSON" in why:
-                err.write("note: ignored %s: %s\n" % (path, why))
-        m = build(inp)
-        files = [(args.output, json.dumps(m, indent=1, allow_nan=False) + "\n")]
-        if args.html:
-            from .report_matrix import render
-            files.append((args.html, render(m, args.title)))
-        write_all(files)
-    except InputError as e:
-        err.write("cuconform matrix: error: %s\n" % e)
-        return 2
+    if args.html and os.path.abspath(args.html) == os.path.abspath(args.output):
+        raise InputError("%s: -o and --html name the same file" % args.output)
+    inp = load_inputs_filtered(args.results, args.profile)
+    for path, why in inp.ignored:
+        if "non-record JSON" in why:
+            err.write("note: ignored %s: %s\n" % (path, why))
+    m = build(inp)
+    files = [(args.output, json.dumps(m, indent=1, allow_nan=False) + "\n")]
+    if args.html:
+        from .report_matrix import render
+        files.append((args.html, render(m, args.title)))
+    write_all(files)
     v = m["views"]
     t = v["totals"]
     print("matrix: wrote %s%s: %d keys from %d input%s over %d toolkit(s) x %d cc x %d profile(s) "

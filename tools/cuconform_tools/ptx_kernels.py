@@ -6,7 +6,9 @@ flagdelta and toolkit-review.
   keyed_kernels(path, b)   every kernel of one PTX file keyed <Unit>/<form> (harness kernels)
                            or <Unit>/<kernel>, by the build's kernel-owners.tsv or the headers
   collect(files, build)    {key: class counts} over a profile's PTX files (one architecture)
-  read_manifest, check_build, include_flags, compile_ptx: the build's side of it.
+  read_manifest, check_build, compile_ptx: the build's side of it (include_flags, from
+                           build_flags.py: what nvcc needs for its TUs; the suite's
+                           build or a user's project, installed package or FetchContent).
 
 Bad input raises this module's InputError (one `error:` line, exit status 2).
 """
@@ -16,10 +18,10 @@ import concurrent.futures
 import glob
 import os
 import re
-import shlex
 import shutil
 import subprocess
 
+from .build_flags import include_flags, unit_tus
 from .jsonio import source_root
 
 REPO = source_root()
@@ -425,28 +427,9 @@ def check_build(build):
         raise InputError("%s is not a CMake build folder (no CMakeCache.txt)" % build)
 
 
-def include_flags(build):
-    """The include directories the build gives nvcc for the unit TUs."""
-    for rsp in sorted(glob.glob(os.path.join(build, "CMakeFiles", "cuconform_*.dir", "includes_CUDA.rsp"))):
-        with open(rsp, encoding="utf-8") as f:
-            flags = shlex.split(f.read())
-        if flags:
-            return [f.replace("-isystem=", "-isystem", 1) if f.startswith("-isystem=") else f for f in flags]
-    src = REPO
-    cache = os.path.join(build, "CMakeCache.txt")
-    try:
-        with open(cache, encoding="utf-8", errors="replace") as f:
-            m = re.search(r"^CMAKE_HOME_DIRECTORY:INTERNAL=(.*)$", f.read(), re.M)
-            if m:
-                src = m.group(1).strip()
-    except OSError:
-        pass
-    return ["-I" + os.path.join(src, d) for d in ("fixtures/include", "reference/include", "kernels")]
-
-
 def compile_ptx(build, flags, arch, outdir, jobs, nvcc):
     """nvcc -ptx of every generated unit TU with `flags`; the PTX files written."""
-    tus = sorted(glob.glob(os.path.join(build, "generated", "*.cu")))
+    tus = unit_tus(build)
     if not tus:
         raise InputError("no generated unit TUs in %s/generated (configure the build first)" % build)
     os.makedirs(outdir, exist_ok=True)

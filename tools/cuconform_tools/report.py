@@ -20,6 +20,7 @@ from .records import cut_short_text, load_inputs_filtered
 from .schema import HIST_BUCKETS, HIST_LABELS, InputError, profile_key
 from .perf_report import perf_section
 from .report_chart import chart_section
+from .report_profile import profile_section
 from .report_text import bound_phrase, cell_parts, clip, error_phrase, esc, graded_ratio, meaning, num
 from .report_top import accepted_section, cause_name, failed_section, verdict_section
 from .verdict import decide
@@ -541,6 +542,7 @@ def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None, v=Non
         accepted_section(rows, known, profiles),
         report_baseline.section(changes, *margins),
         chart_section(rows),
+        fold(profile_section(rows, hist_svg), is_open=True),
         fold(map_section(rows, profiles, known)),
         fold(failures_section(rows, profiles, known)),
         fold(totals_section(rows)),

@@ -1,9 +1,10 @@
 """Per-function chart for the HTML report: measured max error over the documented bound,
-one mark per profile and side, for each math function (inline SVG, no scripts).
+one mark per profile and side, for each function (inline SVG, no scripts): the math
+API's and a user's own.
 
 Which records count is math_table's choice (Rec.in_math_table: element-wise numeric
-records of chapter 12 / catalog F, graded on a bound, ulp, ulp_real, abs or exact
-metric, sampled tier); the number plotted is report_text.graded_ratio, so the
+records of chapter 12 / catalog F, or of a user's unit, whose catalog id is not one of
+the suite's; graded on a bound, ulp, ulp_real, abs or exact metric, sampled tier); the number plotted is report_text.graded_ratio, so the
 documented bound is always at 1.0.
 """
 
@@ -23,7 +24,7 @@ TICKS = ((0, "0"), (0.25, "0.25"), (0.5, "0.5"), (0.75, "0.75"), (1, "1"), (2, "
 
 
 def points(rows):
-    """{(unit, form): [(row, ratio)]} for the math functions, and the count of their skipped or
+    """{(unit, form): [(row, ratio)]} for the functions, and the count of their skipped or
     unmeasured records (not plotted)."""
     fns, unplotted = {}, 0
     for r in rows:
@@ -83,8 +84,8 @@ def chart_svg(fns):
     H = TOP + RH * len(keys) + 58
     x1 = _x(1.0)
     o = ['<svg class="fnchart" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="measured error '
-         'over the documented bound per math function">' % (W, H, W, H),
-         '<title>measured max error / documented bound, per math function, profile and side</title>']
+         'over the documented bound per function">' % (W, H, W, H),
+         '<title>measured max error / documented bound, per function, profile and side</title>']
     # legend
     lx = 78
     o.append('<text x="8" y="16" font-size="12" font-weight="600" fill="#1d232b">profile:</text>')
@@ -117,7 +118,7 @@ def chart_svg(fns):
     o.append('<text x="%.1f" y="%d" font-size="12" text-anchor="middle" fill="#1d232b">measured max error / '
              'documented bound (linear up to 1, logarithmic beyond; inf and \u22651000 at the right edge)</text>' % (
                  L + (W - R - L) / 2, bottom + 34))
-    o.append('<text x="%d" y="%d" font-size="12" text-anchor="end" fill="#1d232b">math function '
+    o.append('<text x="%d" y="%d" font-size="12" text-anchor="end" fill="#1d232b">function '
              '&middot; catalog &middot; bound</text>' % (L - 8, TOP - 9))
     for i, k in enumerate(keys):
         y0 = TOP + i * RH
@@ -140,12 +141,12 @@ def chart_svg(fns):
 
 def chart_section(rows):
     fns, unplotted = points(rows)
-    out = ['<section id="chart"><h2>Error against the documented bound, per math function</h2>']
+    out = ['<section id="chart"><h2>Error against the documented bound, per function</h2>']
     plotted = [k for k in fns if fns[k]]
     if not plotted:
-        out.append('<p>No math-function records to chart: none of these records is an element-wise numeric test '
-                   'of a math function (chapter 12 or catalog F) graded on an ulp, absolute, exact or per-input '
-                   'bound metric%s.</p></section>' % (
+        out.append('<p>No function records to chart: none of these records is an element-wise numeric test '
+                   'of a math function (chapter 12 or catalog F) or of your own graded on an ulp, absolute, exact '
+                   'or per-input bound metric%s.</p></section>' % (
                        " that ran (%d were skipped or not measured)" % unplotted if unplotted else ""))
         return "\n".join(out)
     n_marks = sum(len(fns[k]) for k in plotted)

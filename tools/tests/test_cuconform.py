@@ -278,7 +278,7 @@ class TestReview(CliTestCase):
 
     def test_review_lists_changed_units(self):
         a, b = self.runs()
-        p = self.cli("review", a, b, expect=0)
+        p = self.cli("review", a, b, expect=1)
         out = p.stdout
         self.assertIn("profiles differ (default vs fast-math)", out)
         self.assertIn("SqrtApprox.sqrtf cpu [A6]: max_ulp 0 -> 1.5 (+1.5)", out)
@@ -295,7 +295,7 @@ class TestReview(CliTestCase):
         dump_json({"schema": "cuconform.flagdelta/1", "units": {
             "FmaContraction/expression": {"before": {"fma.rn.f32": 0, "mul.rn.f32": 4}, "after": {"fma.rn.f32": 4}},
             "Other/form": {"before": {"div.rn.f32": 1}, "after": {"div.approx.f32": 1}}}}, cg)
-        p = self.cli("review", a, b, "--codegen", cg, expect=0)
+        p = self.cli("review", a, b, "--codegen", cg, expect=1)
         self.assertIn("codegen: fma.rn.f32 0 -> 4 (+4); mul.rn.f32 4 -> 0 (-4)", p.stdout)
         self.assertIn("Other/form: div.approx.f32 0 -> 1 (+1); div.rn.f32 1 -> 0 (-1)", p.stdout)
         bad = self.path("bad.json")

@@ -241,7 +241,7 @@ if __name__ == "__main__":
 
 
 # Two units whose forms are both `struct F`, and a kernel unit whose kernel names no unit
-# (issue 21: flagdelta named the hypot kernel's change after the cbrt unit's form, and a
+# (flagdelta once named the hypot kernel's change after the cbrt unit's form, and a
 # kernel unit's kernel "?/cub_block_sum"). The build's kernel-owners.tsv, written by
 # cmake/cuconform-code-classes.py from the unit headers, names each kernel.
 TWO_UNITS = """#pragma once

@@ -1,4 +1,4 @@
-"""Tests of `cuconform matrix` (issue 14 items 6 and 7): runs of several toolkits, GPUs
+"""Tests of `cuconform matrix`: runs of several toolkits, GPUs
 and profiles into one matrix file and page.
 
 Synthetic run folders in a temporary directory; the CLI runs as a subprocess. Each

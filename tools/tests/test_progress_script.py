@@ -1,4 +1,4 @@
-"""ci/progress.sh: progress lines of long CI steps (issue 15 item 6)."""
+"""ci/progress.sh: progress lines of long CI steps."""
 import os
 import subprocess
 import tempfile

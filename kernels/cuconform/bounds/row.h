@@ -50,7 +50,7 @@ enum class Fn {
   add, mul, div, recip, sqrt, rsqrt, cbrt, rcbrt, exp, exp2, exp10, log, log2, log10,
   sin, cos, tan, sincos, sincos_c, sinpi, cospi, sincospi, sincospi_c, pow, erf, erfc,
   fdividef, i_exp, i_exp10, i_log, i_log2, i_log10, i_sin, i_cos, i_sincos, i_sincos_c, i_tan, i_pow,
-  // The math API catalogue (kernels/math_api/, issues 23 and 24), appended so
+  // The math API catalogue (kernels/math_api/), appended so
   // that the numbers above (which kernels carry as DeviceRow::fn) stay put.
   asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh, expm1, log1p, erfinv, erfcinv, erfcx, normcdf,
   normcdfinv, lgamma, tgamma, j0, j1, y0, y1, cyl_i0, cyl_i1, logb, trunc, round, rint, nearbyint, ceil, floor,

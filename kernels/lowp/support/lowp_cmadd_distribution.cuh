@@ -1,8 +1,8 @@
 //===-- A 16-bit __hcmadd against the correctly rounded result: its distribution
 // The base of kernels/lowp_api/bf16_cmadd.cuh. bfloat16's __hcmadd page states
 // neither a bound nor a composition, so nothing about its error can be graded:
-// the sweep measures it and the record reports it (issue 24: "grade against
-// the correctly rounded value and report the distribution").
+// the sweep measures it and the record reports it (the requirement: "grade
+// against the correctly rounded value and report the distribution").
 //
 // The kernel runs __hcmadd on the operands of every sweep input i (2^32;
 // cmadd_operands, the same set as the __half composition check of

@@ -9,7 +9,7 @@
 // expm1. A shared run (fixtures/include/cuconform/shared_work.h) grades the
 // CPU side of one test under every profile identity, and the host's rows do
 // not follow the profile, so every identity after the first asks for the
-// same bounds. Stop 49: FractionalPowers' 88 CPU tests 84 -> 56 s of ctest
+// same bounds. Measured: FractionalPowers' 88 CPU tests 84 -> 56 s of ctest
 // time, their records identical.
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -65,7 +65,7 @@ inline Comp comps_of(bounds::Prec pr, Side s, const Profile& p) {
 /// afresh, so what it holds is one row's inputs at most. An open-addressing
 /// table of the inputs' bits, not std::unordered_map: the unit TUs' host side
 /// is built at -O0, where the map's uninlined node walk was 29% of a
-/// FractionalPowers CPU test (perf, stop 52).
+/// FractionalPowers CPU test (perf).
 class KeptBounds {
  public:
   template <class Compute>

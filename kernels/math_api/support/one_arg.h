@@ -1,5 +1,5 @@
 //===-- The math API catalogue: one-argument functions, one row each -------===//
-// Issues 23 and 24: every function of the CUDA math API graded on the CPU and
+// Every function of the CUDA math API graded on the CPU and
 // on the GPU under every profile against float128, by its documented row.
 // A function of one argument is one row of CUC_MATH_API_ONE_ARG below: its
 // row name (bounds::Fn), its float and double calls, its float128 reference

@@ -1,5 +1,5 @@
 //===-- The IEEE-rounded intrinsics: one unit per operation, one form per mode
-// Issues 23 and 24: Programming Guide 13.0 Tables 21 and 22 call every
+// Programming Guide 13.0 Tables 21 and 22 call every
 // __fadd_, __fsub_, __fmul_, __fdiv_, __frcp_, __fsqrt_, __fmaf_(ieee_),
 // __dadd_, __dsub_, __dmul_, __ddiv_, __drcp_, __dsqrt_ and __fma_ intrinsic
 // "IEEE-compliant" in its rounding mode (_rn, _rz, _ru, _rd). An operation

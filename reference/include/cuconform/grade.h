@@ -187,7 +187,7 @@ ElemError measure(T got, const Exact& ex, bool zero_sign) {
 // The reference library instantiates measure() for float and double
 // (reference/src/grade_instances.cpp) at the build type's optimisation: the
 // unit TUs' host side is built at -O0, where their own copies were the
-// grading's largest single cost (perf, stop 52).
+// grading's largest single cost (perf).
 extern template ElemError measure<float>(float, const Exact&, bool);
 extern template ElemError measure<double>(double, const Exact&, bool);
 

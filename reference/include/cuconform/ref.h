@@ -29,7 +29,7 @@ Exact pi_times(double a);                      ///< pi * a (pi to 113 bits)
 Exact sum(const double* x, std::size_t n);
 Exact sum(const float* x, std::size_t n);
 
-// Elementary functions (used from issue 3 on; declared here so units can rely
+// Elementary functions (used by the math units; declared here so units can rely
 // on one API).
 Exact sin(double a);
 Exact cos(double a);
@@ -39,7 +39,7 @@ Exact pow(double a, double b);
 
 }  // namespace cuconform::ref
 
-// ---- Math functions of issue 3 (reference/src/math.cpp) --------------------
+// ---- Math functions of kernels/math (reference/src/math.cpp) ---------------
 // All take an already-rounded argument and return the function's value to
 // about 113 bits. Special values follow C99 Annex F; sinpi/cospi follow
 // IEEE 754-2019 §9.2.1 for the signs of their exact zeros.

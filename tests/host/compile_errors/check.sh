@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A unit missing its reference, a budget or a kernel launch, or asking its
 # sweep for a register bound no SM can hold, must not compile,
-# and the build must say which unit and what is missing (issue 15).
+# and the build must say which unit and what is missing.
 # Usage: check.sh <nvcc> <python3> <nvcc-split.py> <source-root>
 set -uo pipefail
 nvcc=$1; py=$2; split=$3; src=$4
