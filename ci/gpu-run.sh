@@ -71,9 +71,11 @@ grep -E "tests passed|Failed|\*\*\*|Not Run" "$build/ctest-gpu.log" | tail -n 60
 run=$(cat "$build/results/CURRENT")
 echo "== ctest exit $rc in $((t1 - t0)) s; results in $run"
 if [ -f "$root/tools/cuconform.py" ]; then
-  python3 "$root/tools/cuconform.py" summary --no-fail "$run" > "$run/summary.txt" 2>&1
-  python3 "$root/tools/cuconform.py" html "$run" -o "$run/report.html" > /dev/null 2>&1
+  vrc=0
+  python3 "$root/tools/cuconform.py" summary --require-gpu "$run" > "$run/summary.txt" 2>&1 || vrc=$?
+  python3 "$root/tools/cuconform.py" html --require-gpu "$run" -o "$run/report.html" > /dev/null 2>&1
   tail -n 40 "$run/summary.txt"
+  [ "$rc" = 0 ] && rc=$vrc   # the verdict agrees with ctest; where it does not, the run fails
 fi
 if [ -n "${OUT:-}" ]; then
   tar -C "$(dirname "$run")" -czf "$OUT/results.tgz" "$(basename "$run")"

@@ -36,18 +36,29 @@ with_progress "ctest (project checks)" "$build/ctest-project.log" -- ctest --tes
 grep -E '^[0-9]+% tests passed|\(Failed\)|\(Timeout\)|\*\*\*Failed' "$build/ctest-project.log" | tail -n 40
 [ "$rc" = 0 ] || grep -E -A25 '\*\*\*Failed|\*\*\*Timeout' "$build/ctest-project.log" | head -n 300
 # 2. The conformance verdicts of this machine's toolchain (CPU half; GPU half
-#    where there is a GPU). A failure here is a finding about the host library,
-#    compiler or GPU, reported with its worst input; the release gate for those
-#    is ci/conformance.sh and tools/cuconform.py gate against a baseline.
+#    where there is a GPU). A known finding about the host library, compiler or
+#    GPU passes as accepted where a baseline of this environment in
+#    fixtures/baselines/ accepts it with the same numbers; anything else fails.
+crc=0
 CUCONFORM_RESULTS_DIR=$stamp-conformance CUCONFORM_RUN_LABEL="ci/test.sh conformance" \
 with_progress "ctest (conformance)" "$build/ctest-conformance.log" -- ctest --test-dir "$build" -j "$(nproc)" --no-tests=error \
-  --output-junit junit-conformance.xml -L '^kind:(numeric|kernel|perf|deploy)$' -LE '^tier:(exhaustive|extended)$' || true
-tail -n 40 "$build/ctest-conformance.log"
+  --output-on-failure --output-junit junit-conformance.xml -L '^kind:(numeric|kernel|perf|deploy)$' \
+  -LE '^tier:(exhaustive|extended)$' || crc=$?
+grep -E '^[0-9]+% tests passed|\(Failed\)|\(Timeout\)' "$build/ctest-conformance.log" | tail -n 40
+[ "$crc" = 0 ] || grep -E -A25 '\*\*\*Failed|\*\*\*Timeout' "$build/ctest-conformance.log" | head -n 300
 t2=$(date +%s)
 run=$stamp-conformance
+src=0
 if [ -d "$run" ] && [ -f "$root/tools/cuconform.py" ]; then
-  python3 "$root/tools/cuconform.py" summary --no-fail "$run" | tail -n 25 || true
+  python3 "$root/tools/cuconform.py" summary "$run" > "$run/summary.txt" || src=$?
+  tail -n 3 "$run/summary.txt"
 fi
+[ "$rc" = 0 ] && rc=$crc
+[ "$rc" = 0 ] && rc=$src
 echo "cuconform test: build $((t1 - t0)) s, ctest $((t2 - t1)) s; results in $run (project checks' records: $stamp-project); JUnit in $build/junit.xml and junit-conformance.xml"
-[ "$rc" = 0 ] && echo "cuconform test: the project's own checks passed" || echo "cuconform test: the project's own checks FAILED (exit $rc)"
+if [ "$rc" = 0 ]; then
+  echo "cuconform test: the project's own checks and the conformance stage passed"
+else
+  echo "cuconform test: FAILED (exit $rc: project checks, conformance ctest $crc, verdict $src)"
+fi
 exit $rc

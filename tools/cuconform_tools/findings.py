@@ -12,6 +12,7 @@ one with a matcher, a reason and where the evidence is:
                                                            matched whole (re.fullmatch)
       "profiles": ["default", "ftz"],                       optional: only these profiles
       "side": "gpu", "cc": "9.0",                           optional
+      "libc": "glibc 2.36",                                 optional: only records of this host C library
       "reason": "what is wrong, with numbers, and why it is accepted",
       "source": "docs/results/kernel-units-ii-h100.md"}]}
 
@@ -29,8 +30,8 @@ from .schema import ACCEPTED_SCHEMA, ERROR_FIELDS, SIDES, InputError
 from .causes import bare_test
 
 TOP_KEYS = ("schema", "description", "entries")
-ENTRY_KEYS = ("id", "test", "unit", "form", "catalog_id", "side", "cc", "profiles", "reason", "source")
-MATCH_KEYS = ("test", "unit", "form", "catalog_id", "side", "cc", "profiles")
+ENTRY_KEYS = ("id", "test", "unit", "form", "catalog_id", "side", "cc", "libc", "profiles", "reason", "source")
+MATCH_KEYS = ("test", "unit", "form", "catalog_id", "side", "cc", "libc", "profiles")
 
 
 class Entry:
@@ -46,7 +47,7 @@ class Entry:
         if unknown:
             raise InputError("%s: unknown key %s (known: %s)" % (where, ", ".join("'%s'" % k for k in unknown),
                                                                  ", ".join(ENTRY_KEYS)))
-        for k in ("id", "test", "unit", "form", "catalog_id", "side", "cc", "reason", "source"):
+        for k in ("id", "test", "unit", "form", "catalog_id", "side", "cc", "libc", "reason", "source"):
             if k in d and not isinstance(d[k], str):
                 raise InputError("%s: '%s' must be a string" % (where, k))
         self.id = (d.get("id") or "").strip()
@@ -64,6 +65,7 @@ class Entry:
             raise InputError("%s: 'test' is not a valid regular expression: %s" % (where, e)) from None
         self.unit, self.form, self.catalog_id = d.get("unit") or "", d.get("form") or "", d.get("catalog_id") or ""
         self.side, self.cc = d.get("side") or "", d.get("cc") or ""
+        self.libc = d.get("libc") or ""
         if self.side and self.side not in SIDES:
             raise InputError("%s: side '%s' is not cpu or gpu" % (where, self.side))
         profiles = d.get("profiles")
@@ -82,6 +84,8 @@ class Entry:
         if self.side and r.side != self.side:
             return False
         if self.cc and r.cc != self.cc and not any_cc:
+            return False
+        if self.libc and ((r.rec.get("host") or {}).get("libc") or "") != self.libc:
             return False
         if self.unit and r.unit != self.unit:
             return False

@@ -59,6 +59,9 @@ def build_baseline(inp, afile=None, profiles=None):
         raise InputError("the inputs come from several toolkits (nvcc %s); a baseline is for one toolkit - write one "
                          "per toolkit (use --profile or pass fewer folders)" % ", ".join(releases))
     name = baseline_name(releases[0], ccs)
+    libcs = Environment(rows).libcs
+    if not ccs and len(libcs) == 1:          # a CPU-only baseline is for one C library
+        name += "-" + libcs[0].replace(" ", "")
     ordered = sorted(rows, key=lambda r: (r.profile, r.unit, r.form, r.side, cc_sort(r.cc)))
     entries = {}
     for r in ordered:

@@ -103,6 +103,9 @@ def run(args, out, err):
         known.setdefault(k, f)
     for path, why in inp.ignored:
         err.write("note: ignored %s: %s\n" % (path, why))
+    if getattr(args, "markdown", False):
+        markdown(inp, v, known, out)
+        return 0 if args.no_fail else v.exit
     print(v.line, file=out)
     short = inp.cut_short()
     for run in short:
@@ -199,3 +202,36 @@ def argparse_without_baseline(args):
     a.accepted = getattr(args, "accepted", None)
     a.baseline = None
     return a
+
+
+def markdown(inp, v, known, out):
+    """The verdict, counts and what failed, as Markdown (a CI step summary)."""
+    rows = inp.rows
+    mark = ":white_check_mark:" if v.status == "PASS" else ":x:"
+    print("### %s %s" % (mark, v.line.replace("cuconform: ", "", 1)), file=out)
+    print("", file=out)
+    print("| profile | side | pass | fail | accepted | skip |", file=out)
+    print("|---|---|---:|---:|---:|---:|", file=out)
+    counts = collections.OrderedDict()
+    for r in sorted(rows, key=lambda r: (r.profile, r.side)):
+        c = counts.setdefault((r.profile, r.side), collections.Counter())
+        c["accepted" if r.verdict == "fail" and id(r) in known else r.verdict] += 1
+    for (p, side), c in counts.items():
+        print("| %s | %s | %d | %d | %d | %d |" % (p, side, c["pass"], c["fail"], c["accepted"], c["skip"]), file=out)
+    if v.problems:
+        print("", file=out)
+        print("**What makes it FAIL** (%d):" % len(v.problems), file=out)
+        for kind, label, text in v.problems[:20]:
+            print("- `%s` %s: %s" % (label, kind, text[:300]), file=out)
+        if len(v.problems) > 20:
+            print("- ... and %d more" % (len(v.problems) - 20), file=out)
+    if v.accepted:
+        causes = sorted(group_causes(v.accepted), key=sort_key)
+        print("", file=out)
+        print("<details><summary>%d accepted findings (%d causes)</summary>" % (len(v.accepted), len(causes)), file=out)
+        print("", file=out)
+        for c in causes:
+            f = known.get(id(c.first)) or {}
+            print("- `%s` [%s]: %s" % (c.name(), f.get("finding") or "", (f.get("reason") or "")[:240]), file=out)
+        print("</details>", file=out)
+    print("", file=out)
