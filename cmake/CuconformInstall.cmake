@@ -5,6 +5,7 @@
 #   lib/cmake/cuconform/       cuconformConfig.cmake, targets, CuconformUnits.cmake and
 #                              the templates and launchers it uses
 #   share/cuconform/units/     the suite's own units (cuconform_add_suite_units)
+#   share/cuconform/python/    the cuconform command's package and data; bin/cuconform runs it
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 option(CUCONFORM_INSTALL "Generate cuconform's install rules" ${PROJECT_IS_TOP_LEVEL})
@@ -40,3 +41,18 @@ configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/cuconformConfig.cmake
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/cuconformConfigVersion.cmake" COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/cuconformConfig.cmake" "${PROJECT_BINARY_DIR}/cuconformConfigVersion.cmake"
         DESTINATION "${_cuc_pkgdir}")
+
+# The `cuconform` command (tools/cuconform_tools, standard library only) with the
+# data it ships with, and bin/cuconform to run it: the installed package's
+# users gate and report their runs with the same command as the suite.
+set(_cuc_pydir "${CMAKE_INSTALL_DATADIR}/cuconform/python")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/tools/cuconform_tools" DESTINATION "${_cuc_pydir}"
+        PATTERN "__pycache__" EXCLUDE PATTERN "data" EXCLUDE)
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/fixtures/baselines/" DESTINATION "${_cuc_pydir}/cuconform_tools/data/baselines")
+install(FILES "${PROJECT_SOURCE_DIR}/docs/catalog.md" "${PROJECT_SOURCE_DIR}/docs/coverage-notes.txt"
+        DESTINATION "${_cuc_pydir}/cuconform_tools/data")
+file(WRITE "${PROJECT_BINARY_DIR}/cuconform-command"
+"#!/bin/sh\n# The cuconform command of this installation (share/cuconform/python).\n"
+"here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
+"PYTHONPATH=\"$here/../${_cuc_pydir}\${PYTHONPATH:+:\$PYTHONPATH}\" exec python3 -c \"import sys; from cuconform_tools.cli import main; sys.exit(main())\" \"$@\"\n")
+install(PROGRAMS "${PROJECT_BINARY_DIR}/cuconform-command" DESTINATION "${CMAKE_INSTALL_BINDIR}" RENAME cuconform)

@@ -62,3 +62,12 @@ cuconform_add_units(cuconform
 if(CUCONFORM_BUILD_TESTS)
   cmake_language(DEFER CALL target_sources cuconform_host_tests PRIVATE "${PROJECT_SOURCE_DIR}/tests/host/codegen_test.cpp")
 endif()
+
+# Accepted findings at test time, end to end through a test process of the first
+# profile (tests/accepted/check.sh, with the planted probe of
+# tests/selftest/accepted_finding_probe.cuh).
+list(GET CUCONFORM_PROFILES 0 _cuc_first_profile)
+add_test(NAME framework/accepted_findings_at_test_time
+         COMMAND bash "${PROJECT_SOURCE_DIR}/tests/accepted/check.sh" "$<TARGET_FILE:cuconform_${_cuc_first_profile}>"
+                 "${PROJECT_SOURCE_DIR}")
+set_tests_properties(framework/accepted_findings_at_test_time PROPERTIES LABELS "kind:framework;side:cpu")
