@@ -3,9 +3,12 @@ project (WORK/build, configured with bisect_launcher.py as the CUDA and C++
 compiler launcher), the objects of both compilations, and one experiment:
 place the chosen object of each unit, relink, run the test.
 
-Placing an object is a copy over the build's own object file; the build
-system then sees an object newer than the program and relinks (and runs the
-device link step again under separable compilation), without compiling. Every
+Placing an object is a copy over the build's own object file, and the plan
+(WORK/plan.json) names the same file: a build system that takes the newer
+object for a stale one (Ninja does: its dependency log is older) runs the
+launcher again, which places the planned file without compiling. Then the
+program is relinked (and the device link step runs again under separable
+compilation). Every
 real compile is logged in WORK/compiles.log, so a step that recompiled would
 show; the relink is checked against it.
 """
@@ -139,9 +142,10 @@ class Workspace:
                 chosen = override[u["key"]]
             elif u["key"] in variant_keys:
                 chosen = u["stored"]["variant"]
-                plan[u["object"]] = "variant"
             else:
                 chosen = u["stored"]["baseline"]
+            if chosen != u["stored"]["baseline"]:
+                plan[u["object"]] = chosen
             if self.current.get(u["object"]) != chosen:
                 shutil.copyfile(chosen, u["object"])
                 self.current[u["object"]] = chosen

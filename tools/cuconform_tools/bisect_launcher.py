@@ -7,7 +7,8 @@ The first time it sees a translation unit it compiles it twice, under the
 baseline and under the variant compilation (WORK/config.json), keeps both
 objects in WORK/objects/, records the unit (WORK/units/<key>.json: source,
 object, the compile line it was given) and puts the object the plan
-(WORK/plan.json, {object path: "variant"}) chooses where the build expects it.
+(WORK/plan.json, {object path: file}) chooses where the build expects it (the plan names
+the file to place: the variant's object, or an object the kernel level made).
 Asked again for the same compile line, it compiles nothing and only places the
 chosen object. A variant that does not compile leaves WORK/variant-failed.txt.
 
@@ -136,7 +137,8 @@ def main(argv):
             plan = json.load(f)
     except (OSError, ValueError):
         pass
-    shutil.copyfile(stored["variant" if plan.get(obj) == "variant" else "baseline"], obj)
+    chosen = plan.get(obj)
+    shutil.copyfile(chosen if chosen and os.path.isfile(chosen) else stored["baseline"], obj)
     return 0
 
 

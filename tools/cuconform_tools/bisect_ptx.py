@@ -39,7 +39,7 @@ import subprocess
 
 from .bisect_launcher import compile_line
 from .bisect_search import bisect_all
-from .ptx_kernels import _ENTRY_RE, parse_ptx, short_kernel_name
+from .ptx_kernels import _ENTRY_RE, parse_ptx
 from .schema import InputError
 
 Item = collections.namedtuple("Item", "kind name text")   # kind: def, proto, data, other
@@ -131,6 +131,42 @@ def splice(base_text, var_text, chosen):
     return "".join(out)
 
 
+_NAMES = {}
+
+
+def short_name(mangled):
+    """softplus_kernel for the mangled name of (anonymous namespace)::softplus_kernel(float const*, ...)."""
+    if mangled not in _NAMES:
+        name = inner = mangled
+        if mangled.startswith("__nv_static_") and "__Z" in mangled:  # a static's name under separable compilation
+            inner = name = mangled[mangled.index("__Z") + 1:]
+        tool = shutil.which("c++filt")
+        if tool and inner.startswith("_Z"):
+            try:
+                out = subprocess.run([tool, inner], capture_output=True, text=True, timeout=10).stdout.strip()
+                out = out.replace("(anonymous namespace)", "{anonymous}")
+                depth, cut = 0, len(out)
+                for i, ch in enumerate(out):  # the name ends at the first '(' outside template brackets
+                    depth += ch == "<"
+                    depth -= ch == ">"
+                    if ch == "(" and depth == 0:
+                        cut = i
+                        break
+                head = re.sub(r"^void\s+", "", out[:cut])
+                parts, depth, start = [], 0, 0
+                for i, ch in enumerate(head):
+                    depth += ch == "<"
+                    depth -= ch == ">"
+                    if depth == 0 and head.startswith("::", i):
+                        parts.append(head[start:i])
+                        start = i + 2
+                name = head[start:] or mangled
+            except (OSError, subprocess.SubprocessError):
+                pass
+        _NAMES[mangled] = name
+    return _NAMES[mangled]
+
+
 def definitions(text):
     return {i.name: i.text for i in split_top(text) if i.kind == "def"}
 
@@ -197,8 +233,9 @@ class UnitSteps:
             if not l.startswith("#$ "):
                 continue
             l = l[3:]
-            if re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", l):
-                env.append("export " + l)
+            m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", l)
+            if m:  # the raw text is the value: the commands use only the path-like ones ($CICC_PATH, PATH)
+                env.append("export %s=%s" % (m.group(1), shlex.quote(m.group(2).strip())))
             else:
                 cmds.append(l)
         cicc = [n for n, c in enumerate(cmds) if re.search(r"(^|/|\")cicc\"?\s", c)]
@@ -263,14 +300,14 @@ def kernel_level(b, unit):
 
     def experiment(chosen):
         return b.experiment("kernel", set(), override={unit["key"]: assemble(chosen)},
-                            label=[short_kernel_name(n) for n in chosen])
+                            label=[short_name(n) for n in chosen])
 
-    res = bisect_all(names, experiment, b.cmp.same, names=short_kernel_name)
+    res = bisect_all(names, experiment, b.cmp.same, names=short_name)
     runs = {}
     for r in res.runs:
         runs[r.phase] = runs.get(r.phase, 0) + 1
     out = {"definitions": len(all_defs), "differing": len(names),
-           "differing_names": [short_kernel_name(n) for n in names], "runs": runs,
+           "differing_names": [short_name(n) for n in names], "runs": runs,
            "check": {"ok": res.check_ok, "problems": res.problems}, "culprits": []}
     if names and res.variant is not None and not res.variant.moved:
         out["note"] = "its device code does not move the result: the change is in its host code"
@@ -284,7 +321,7 @@ def kernel_level(b, unit):
         alone = res.contributions.get(name)
         kind = "kernel" if any(re.search(r"\.entry\s+" + re.escape(name) + r"\b", t) for t in btexts) else \
             "device function"
-        out["culprits"].append({"name": short_kernel_name(name), "mangled": name, "kind": kind,
+        out["culprits"].append({"name": short_name(name), "mangled": name, "kind": kind,
                                 "opcode_delta": delta, "opcodes": delta_words(delta),
                                 "alone": alone.value.as_json() if alone is not None and alone.value else None})
     # Put the unit's own object back for whatever comes next.

@@ -92,7 +92,7 @@ def text(rec):
         lines.append("no culprit: %s does not move the results (%s)" % (
             rec["change"], rec["variant_result"]["detail"] if rec["variant_result"] else "no candidate unit"))
     else:
-        lines.append("%d culprit%s: %s" % (n, "" if n == 1 else "s",
+        lines.append("%d culprit file%s: %s" % (n, "" if n == 1 else "s",
                                             ", ".join(_culprit_words(c, rec["change"]) for c in rec["culprits"])))
     if rec["check"]["ok"]:
         if n:
