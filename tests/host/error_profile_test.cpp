@@ -161,6 +161,28 @@ TEST(ErrorProfile, DoubleBinadesGroupedUnderTheBinCap) {
   ASSERT_NE(low, nullptr);
 }
 
+TEST(ErrorProfile, MergedTalliesGiveTheSameBins) {
+  // The exhaustive tier's host grading tallies each thread's share apart and merges them.
+  cuconform::ErrorProfileTally whole, a, b;
+  for (int i = 0; i < 2000; ++i) {
+    const double x = std::ldexp(i % 2 ? -1.0 - i / 4096.0 : 1.0 + i / 4096.0, i % 300 - 150);
+    const double err = (i * 37 % 101) / 50.0;
+    const bool over = err > 1.9, counted = i % 17 != 0;
+    whole.add(x, err, counted, over);
+    (i < 700 ? a : b).add(x, err, counted, over);
+  }
+  a.merge(b);
+  const ErrorProfile pw = whole.finish(600), pm = a.finish(600);
+  ASSERT_EQ(pw.bins.size(), pm.bins.size());
+  for (std::size_t i = 0; i < pw.bins.size(); ++i) {
+    EXPECT_EQ(pw.bins[i].exponent, pm.bins[i].exponent);
+    EXPECT_EQ(pw.bins[i].n, pm.bins[i].n);
+    EXPECT_EQ(pw.bins[i].over, pm.bins[i].over);
+    EXPECT_EQ(pw.bins[i].max_ulp_real, pm.bins[i].max_ulp_real);
+  }
+  EXPECT_EQ(cuconform::error_profile_json(pw), cuconform::error_profile_json(pm));
+}
+
 TEST(ErrorProfile, JsonArraysOfTheNonEmptyBins) {
   EXPECT_EQ(cuconform::error_profile_json(ErrorProfile{}), "null");
   ErrorProfile p;

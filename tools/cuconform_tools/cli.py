@@ -206,6 +206,7 @@ TOOLS = {
     "toolkit-review": ("toolkit_review", "what a toolkit upgrade moved per unit: PTX classes, registers, numbers"),
     "equivalence": ("equivalence", "I5: two runs' output digests compared bitwise (native SASS vs PTX JIT)"),
     "matrix": ("matrix", "runs of many toolkits, GPUs, machines: one file and page, toolkit x cc x profile"),
+    "bisect": ("bisect", "which files and kernels of a CMake project make a flag or toolkit change move its results"),
 }
 
 

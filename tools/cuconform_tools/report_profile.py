@@ -4,7 +4,7 @@ A graded element-wise record carries an error profile (fixtures/src/record_error
 for each sign and binade of its first input, the inputs graded, the largest real-valued ulp
 error and how many were outside the budget. This module draws it: x is the input's binade,
 negative inputs on the left, zero in the middle, infinities and NaN at the ends; y is the
-largest error in the bin (logarithmic where the errors span more than a factor of 8); the
+largest error in the bin (logarithmic where it or the budget passes 20 ulp); the
 budget is a dashed line; bins holding inputs outside the budget are red and marked under the
 axis. Next to it, the record's ulp histogram as bars.
 
@@ -17,7 +17,7 @@ import math
 
 from .numbers import fmt
 from .report_text import esc, graded_ratio, meaning
-from .schema import InputError
+from .schema import InputError, profile_key
 
 FIELDS = ("sign", "exponent", "n", "max_ulp_real", "over_budget")
 SPECIAL = ("zero", "inf", "nan")
@@ -160,14 +160,14 @@ def budget_line(r):
 
 
 class YScale:
-    """Linear from 0 when the largest finite value (or the budget) is at most 8 ulp; else
+    """Linear from 0 when the largest finite value (or the budget) is at most 20 ulp; else
     logarithmic from a decade at or below the smallest positive value."""
 
     def __init__(self, values, line):
         finite = [v for v in values if math.isfinite(v)] + ([line] if line is not None else [])
         top = max(finite + [1.0])
         pos = [v for v in finite if v > 0]
-        self.log = top > 8 and bool(pos)
+        self.log = top > 20 and bool(pos)
         if self.log:
             self.lo = 10.0 ** math.floor(math.log10(max(min(pos), 1e-3)))
             self.hi = 10.0 ** math.ceil(math.log10(top * 1.05))
@@ -215,7 +215,7 @@ def _pow2(sign, e):
 def _x_ticks(cols, width):
     """Labels under the axis: each sign's smallest and largest binade, binades at multiples of a
     power-of-two step between them where they do not crowd a label already placed, and every special
-    value. [(x, label, rotated)]."""
+    value. [(x, label, on the second row)]."""
     out = []
     for sign in (1, 0):
         fin = [(k[2], x + w / 2) for kind, k, x, w in cols if kind == "finite" and k[0] == sign]
@@ -232,10 +232,20 @@ def _x_ticks(cols, width):
                 if all(abs(x - px) >= 30 for px in placed):
                     placed.append(x)
                     out.append((x, _pow2(sign, e), False))
-    names = {"zero": ("\u22120", "+0"), "inf": ("\u2212inf", "+inf"), "nan": ("\u2212NaN", "NaN")}
+    # the special values, one label a group (its columns are too narrow for one each), on a second row
+    names = {(1, "nan"): "\u2212NaN", (1, "inf"): "\u2212\u221e", (1, "zero"): "\u22120", (0, "zero"): "+0",
+             (0, "inf"): "+\u221e", (0, "nan"): "NaN"}
+    runs = []   # runs of adjacent special columns: [[(key, x0, x1)], ...]
     for kind, k, x, w in cols:
-        if kind == "special":
-            out.append((x + w / 2, names[k[1]][0 if k[0] else 1], True))
+        if kind != "special":
+            continue
+        if runs and abs(runs[-1][-1][2] - x) < 0.5:
+            runs[-1].append((k, x, x + w))
+        else:
+            runs.append([(k, x, x + w)])
+    for run in runs:
+        text = " ".join(names[(k[0], k[1])] for k, _x0, _x1 in run).replace("\u22120 +0", "\u00b10")
+        out.append(((run[0][1] + run[-1][2]) / 2, text, True))
     return out
 
 
@@ -258,6 +268,9 @@ def profile_svg(r, prof):
         y = ys.y(v)
         o.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#eceff3"/><text x="%d" y="%.1f" font-size="9" '
                  'text-anchor="end" fill="#555">%s</text>' % (L, y, W - R, y, L - 4, y + 3, esc(text)))
+    # the special values' columns on a faint band, apart from the binades
+    o.extend('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="#f3f0f7"/>' % (x, T, w, y0 - T)
+             for kind, _k, x, w in cols if kind == "special")
     # bars: one path per colour, a vertical stroke per bin
     paths = {OK: [], OVER: [], ZERO: [], CLASS: []}
     for b in prof.bins:
@@ -298,11 +311,11 @@ def profile_svg(r, prof):
     else:
         o.append('<text x="%d" y="%d" font-size="9" text-anchor="end" fill="#555">%s</text>' % (
             W - R - 2, T - 6, esc(line_label + "; red: inputs beyond the budget")))
-    for x, text, rotate in _x_ticks(cols, prof.width):
+    for x, text, second_row in _x_ticks(cols, prof.width):
         ty = y0 + 20
-        if rotate:
-            o.append('<text x="%.1f" y="%d" font-size="9" fill="#444" text-anchor="end" transform="rotate(-45 %.1f %d)">'
-                     '%s</text>' % (x + 3, ty - 4, x + 3, ty - 4, esc(text)))
+        if second_row:   # the special values
+            o.append('<text x="%.1f" y="%d" font-size="9" text-anchor="middle" fill="#444">%s</text>' % (
+                x, ty + 13, esc(text)))
         else:
             o.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#889"/><text x="%.1f" y="%d" font-size="10" '
                      'text-anchor="middle" fill="#444">%s</text>' % (x, y0, x, y0 + 9, x, ty, text))
@@ -336,7 +349,8 @@ def functions(rows):
         by_fn.setdefault(r.uf, []).append((r, prof))
     out = []
     for uf, items in by_fn.items():
-        items.sort(key=lambda it: (_severity(*it), it[0].profile, it[0].side), reverse=True)
+        items.sort(key=lambda it: (profile_key(it[0].profile), it[0].side != "gpu"))
+        items.sort(key=lambda it: _severity(*it), reverse=True)  # stable: among equals the first profile, gpu first
         out.append((uf, items[0][0], items[0][1], items))
     out.sort(key=lambda f: f[0])
     out.sort(key=lambda f: _severity(f[1], f[2]), reverse=True)  # stable: names in order among equals
@@ -353,12 +367,13 @@ def _summary(prof):
     s = "worst bin %s: %s ulp" % (worst.label(prof.width), fmt(worst.max))
     bad = [b for b in prof.bins if b.over]
     if bad:
-        s += "; %d bin%s (%d inputs) beyond the budget" % (len(bad), "" if len(bad) == 1 else "s",
-                                                           sum(b.over for b in bad))
+        n = sum(b.over for b in bad)
+        s += "; %d bin%s (%d input%s) beyond the budget" % (len(bad), "" if len(bad) == 1 else "s", n,
+                                                              "" if n == 1 else "s")
     return s
 
 
-def profile_section(rows, hist_svg=None, byte_budget=1_500_000):
+def profile_section(rows, hist_svg=None, byte_budget=600_000):
     """The section: one picture per function until byte_budget bytes are drawn, then one line each.
     hist_svg(row): the record's histogram as SVG (report.hist_svg), drawn beside the profile."""
     fns = functions(rows)

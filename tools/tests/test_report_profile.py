@@ -56,7 +56,7 @@ class TestProfilePicture(unittest.TestCase):
                 self.assertIn('>%s2<tspan dy="-4" font-size="8">%s</tspan>' % (sign, str(e).replace("-", "\u2212")),
                               svg)
         self.assertIn(">2<tspan dy=\"-4\" font-size=\"8\">0</tspan>", svg)   # a binade between the ends
-        for name in ("\u22120", "+0", "\u2212inf", "+inf", "NaN", "\u2212NaN"):
+        for name in ("\u2212NaN \u2212\u221e", "\u00b10", "+\u221e NaN"):   # one label a group of special values
             self.assertIn(">%s</text>" % name, svg)
         self.assertIn("max ulp (real)", svg)
         self.assertIn("input 1 by binade", svg)
@@ -134,7 +134,7 @@ class TestProfileSection(unittest.TestCase):
                                                    else None)))
         text = report_profile.profile_section(rows, lambda r: "<svg>%s</svg>" % ("h" * 2500))
         size = len(text.encode("utf-8"))
-        self.assertLess(size, 1_800_000)
+        self.assertLess(size, 900_000)
         self.assertIn("more functions, not drawn", text)
         drawn = re.findall(r"<b>(Fn\d{3})\.f</b>", text)
         self.assertEqual(drawn[:18], ["Fn%03d" % i for i in range(0, 900, 50)])   # the failing ones first

@@ -1,0 +1,231 @@
+"""Tests of `cuconform bisect` (run: python3 -m unittest discover -s tools/tests -p test_bisect.py -v).
+
+The search on made-up programs (no compiler); the numbers files; then the whole
+tool on examples/bisect-app with its host culprit, which needs no GPU (the
+app's test writes its host numbers only when no device is there), and the
+kernel level's splicing, assembling and relinking, checked through the PTX the
+program embeds; then each bad input refused with its one line and exit 2.
+"""
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(TOOLS)
+APP = os.path.join(REPO, "examples", "bisect-app")
+sys.path.insert(0, TOOLS)
+
+from cuconform_tools import bisect, bisect_numbers, bisect_ptx  # noqa: E402
+from cuconform_tools.bisect_search import Outcome, bisect_all  # noqa: E402
+
+NVCC = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.path.isfile("/usr/local/cuda/bin/nvcc") else None)
+HAVE_TOOLS = NVCC is not None and shutil.which("cmake") is not None
+TEST = "./bisect_app_test numbers.txt"
+
+
+def fake_run(moves):
+    """An experiment on a made-up program: moves(set of variant items) -> the result (0 = the baseline's)."""
+    def run(items):
+        v = moves(items)
+        return Outcome(v != 0, v, "result %s" % v, 0.0)
+    return run
+
+
+def same(a, b):
+    return a == b
+
+
+class Search(unittest.TestCase):
+    def test_two_culprits_among_fifty(self):
+        worst = 0
+        for a in range(0, 50, 7):
+            for b in range(a + 1, 50, 5):
+                res = bisect_all(range(50), fake_run(lambda s: (a in s) * 1 + (b in s) * 10), same)
+                self.assertEqual(res.culprits, [a, b])
+                self.assertTrue(res.check_ok, res.problems)
+                worst = max(worst, sum(1 for r in res.runs if r.phase == "search"))
+                self.assertLessEqual(len(res.runs), 18)  # with the check and each culprit's contribution
+        self.assertLessEqual(worst, 15)
+
+    def test_one_culprit_among_forty_kernels(self):
+        for c in range(40):
+            res = bisect_all(range(40), fake_run(lambda s: 3 * (c in s)), same)
+            self.assertEqual(res.culprits, [c])
+            self.assertLessEqual(sum(1 for r in res.runs if r.phase == "search"), 8)
+            self.assertLessEqual(len(res.runs), 9)
+
+    def test_no_culprit(self):
+        res = bisect_all(range(10), fake_run(lambda s: 0), same)
+        self.assertEqual((res.culprits, len(res.runs)), ([], 1))
+
+    def test_interacting_pair_fails_the_check(self):
+        for a, b in ((3, 30), (0, 1), (12, 13)):
+            res = bisect_all(range(40), fake_run(lambda s: int(a in s and b in s)), same)
+            self.assertFalse(res.check_ok, (a, b, res.culprits))
+            self.assertTrue(any("only" in p and "together" in p for p in res.problems), res.problems)
+
+
+class Numbers(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="bisect-numbers-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def write(self, text):
+        p = os.path.join(self.dir, "n.txt")
+        with open(p, "w") as f:
+            f.write(text)
+        return p
+
+    def test_formats_and_distances(self):
+        v = bisect_numbers.read_numbers(self.write("0x1.8p+1 2.5, nan\n# note\n-0 inf\n"))
+        self.assertEqual(v[:2], [3.0, 2.5])
+        d = bisect_numbers.Difference(v, [3.0, 2.5, float("nan"), 0.0, float("inf")])
+        self.assertTrue(d.moved)  # -0 against +0
+        self.assertEqual((d.differing, d.max_ulp), (1, 1))
+        self.assertEqual(bisect_numbers.ulp_distance(1.0, 1.0 + 2 ** -23), 1)
+        self.assertEqual(bisect_numbers.ulp_distance(1.0, 1.0 + 2 ** -52, "double"), 1)
+        self.assertFalse(bisect_numbers.Difference([1.0], [1.0 + 2 ** -23], tolerance=1).moved)
+
+    def test_unreadable(self):
+        with self.assertRaisesRegex(bisect.InputError, "line 2: 'x1' is not a number"):
+            bisect_numbers.read_numbers(self.write("1\nx1\n"))
+        with self.assertRaisesRegex(bisect.InputError, "cannot be read"):
+            bisect_numbers.read_numbers(os.path.join(self.dir, "missing.txt"))
+
+
+class Splice(unittest.TestCase):
+    BASE = (".version 9.0\n.target sm_90\n.address_size 64\n\n"
+            ".func  (.param .b32 func_retval0) f(\n\t.param .b32 f_param_0\n)\n;\n"
+            ".visible .entry k(\n\t.param .u64 k_param_0\n)\n{\n\tcall.uni (r), f, (a);\n\tret;\n}\n"
+            ".func  (.param .b32 func_retval0) f(\n\t.param .b32 f_param_0\n)\n{\n\tmul.f32 %f1, %f1, %f1;\n\tret;\n}\n")
+
+    def test_splice_takes_the_chosen_definitions(self):
+        var = self.BASE.replace("mul.f32", "mul.ftz.f32").replace("\tret;\n}\n.func", "\tcall.uni g;\n\tret;\n}\n.func", 1)
+        var += ".func g()\n{\n\tret;\n}\n"
+        self.assertEqual("".join(i.text for i in bisect_ptx.split_top(self.BASE)), self.BASE)
+        only_f = bisect_ptx.splice(self.BASE, var, {"f"})
+        self.assertIn("mul.ftz.f32", only_f)
+        self.assertNotIn("call.uni g", only_f)
+        both = bisect_ptx.splice(self.BASE, var, {"f", "k"})
+        self.assertIn("call.uni g", both)
+        self.assertLess(both.index(".func g()\n;"), both.index(".visible .entry k"))  # declared before its caller
+        self.assertEqual(bisect_ptx.opcode_delta(self.BASE, var, "f"), {"mul.f32": -1, "mul.ftz.f32": 1})
+
+
+def run_cli(argv):
+    out, err = io.StringIO(), io.StringIO()
+    rc = bisect.main(argv + ["-j", "2", "-q"], out, err)
+    return rc, out.getvalue(), err.getvalue()
+
+
+@unittest.skipUnless(HAVE_TOOLS, "needs nvcc and cmake")
+class App(unittest.TestCase):
+    """examples/bisect-app built by the tool in a temporary work folder."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="bisect-app-")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    def args(self, work, *more):
+        return ["--source", APP, "--work", os.path.join(self.dir, work), "--test", TEST,
+                "--numbers", "numbers.txt", "--type", "double"] + list(more)
+
+    def test_host_culprit_through_xcompiler(self):
+        rec_path = os.path.join(self.dir, "host.json")
+        rc, out, err = run_cli(self.args("host", "--variant-flags", "-Xcompiler -ffast-math", "--json", rec_path))
+        self.assertEqual(rc, 0, err + out)
+        with open(rec_path) as f:
+            rec = json.load(f)
+        self.assertEqual(rec["schema"], "cuconform.bisect/1")
+        self.assertEqual([c["source"] for c in rec["culprits"]], ["src/host_sum.cpp"], out)
+        self.assertTrue(rec["check"]["ok"])
+        self.assertTrue(out.startswith("1 culprit file: src/host_sum.cpp"), out)
+        search = rec["runs"].get("search", 0) + rec["runs"].get("check", 0)
+        self.assertLessEqual(search, rec["expected_search_runs"] + 1, out)
+        self.assertFalse(any(c["source"] == "src/main.cpp" for c in rec["culprits"]))
+
+    def test_kernel_level_through_the_embedded_ptx(self):
+        """With the fat binary uncompressed, a count of mul.ftz.f32 in the program stands for a result: the
+        kernel level must splice, assemble and relink each choice to find exactly the definitions that gain one."""
+        rec_path = os.path.join(self.dir, "ftz.json")
+        rc, out, err = run_cli(["--source", APP, "--work", os.path.join(self.dir, "ftz"), "--test", "true",
+                                "--configure-arg", "-DCMAKE_CUDA_FLAGS=-no-compress", "--variant-flags", "-ftz=true",
+                                "--compare", r"grep -a -o 'mul\.ftz\.f32' bisect_app_test | wc -l",
+                                "--json", rec_path])
+        self.assertEqual(rc, 0, err + out)
+        with open(rec_path) as f:
+            rec = json.load(f)
+        got = {c["source"]: sorted(k["name"] for k in c["kernel_level"]["culprits"]) for c in rec["culprits"]}
+        self.assertEqual(got, {"src/activations.cu": ["scale_kernel", "softplus_kernel"], "src/decay.cu": ["damp"],
+                               "src/physics.cu": ["energy_kernel", "scale_kernel"]}, out)
+        damp = rec["culprits"][1]["kernel_level"]["culprits"][0]
+        self.assertEqual((damp["kind"], damp["opcode_delta"]), ("device function", {"mul.f32": -1, "mul.ftz.f32": 1}))
+
+
+@unittest.skipUnless(HAVE_TOOLS, "needs nvcc and cmake")
+class BadInput(unittest.TestCase):
+    """Each refused with one line and exit 2; only the tool's own work folder is written."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="bisect-bad-")
+        self.src = os.path.join(self.dir, "proj")
+        os.makedirs(self.src)
+        with open(os.path.join(self.src, "CMakeLists.txt"), "w") as f:
+            f.write("cmake_minimum_required(VERSION 3.25)\nproject(p LANGUAGES CXX)\n"
+                    "add_executable(t main.cpp)\n")
+        with open(os.path.join(self.src, "main.cpp"), "w") as f:
+            f.write("#include <cstdio>\n#include <cstdlib>\n#include <ctime>\n"
+                    "#ifdef BROKEN\n#error broken on purpose\n#endif\n"
+                    "int main(int c, char** v) { FILE* f = std::fopen(\"n.txt\", \"w\");\n"
+                    "  if (c > 1 && v[1][0] == 'r') std::fprintf(f, \"%ld\\n\", (long)clock() + (long)time(0) % 97);\n"
+                    "  else if (c > 1 && v[1][0] == 'g') std::fprintf(f, \"zz\\n\");\n"
+                    "  else std::fprintf(f, \"1.5\\n\");\n  std::fclose(f); return c > 1 && v[1][0] == 'f'; }\n")
+        self.before = sorted(os.listdir(self.src))
+
+    def tearDown(self):
+        self.assertEqual(sorted(os.listdir(self.src)), self.before)  # the user's folder untouched
+        shutil.rmtree(self.dir)
+
+    def refuse(self, test, pattern, *more):
+        rc, out, err = run_cli(["--source", self.src, "--work", os.path.join(self.dir, "w"), "--test", test,
+                                "--numbers", "n.txt", "--variant-host-flags", "-O1"] + list(more))
+        self.assertEqual(rc, 2, out + err)
+        self.assertEqual(len(err.strip().splitlines()), 1, err)
+        self.assertRegex(err, pattern)
+
+    def test_test_fails_under_the_baseline(self):
+        self.refuse("./t f", r"under the baseline, the test failed \(exit 1")
+
+    def test_does_not_build_under_the_variant(self):
+        rc, out, err = run_cli(["--source", self.src, "--work", os.path.join(self.dir, "w"), "--test", "./t",
+                                "--numbers", "n.txt", "--variant-host-flags", "-DBROKEN"])
+        self.assertEqual(rc, 2, out + err)
+        self.assertRegex(err, r"does not build under the variant: .*main.cpp: .*broken on purpose")
+
+    def test_baseline_runs_differ(self):
+        self.refuse("./t r; sleep 0.05", r"two baseline runs differ .*not deterministic")
+
+    def test_unreadable_numbers(self):
+        self.refuse("./t g", r"numbers file .*n.txt: line 1: 'zz' is not a number")
+
+    def test_same_compilations(self):
+        rc, out, err = run_cli(["--source", self.src, "--work", os.path.join(self.dir, "w"), "--test", "./t",
+                                "--numbers", "n.txt"])
+        self.assertEqual(rc, 2)
+        self.assertIn("the baseline and the variant compilations are the same", err)
+
+
+if __name__ == "__main__":
+    unittest.main()
