@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # A user's CI, one step per call (ci/examples/github-actions.yml and
 # gitlab-ci.yml call it; a project check of cuconform runs its CPU steps):
-#   ci.sh test [--arch CC] [--prefix DIR] --work DIR --out RUN_DIR
+#   ci.sh test [--arch CC] [--prefix DIR] [--build DIR] --work DIR --out RUN_DIR
 #       install cuconform (framework only) into DIR/prefix unless --prefix names
 #       an installed one, build this project against it with find_package, run
-#       its tests (a GPU test skips without a GPU, or fails with
+#       its tests (--build: an existing build of it; a GPU test skips without a GPU, or fails with
 #       CUCONFORM_REQUIRE_GPU=1), and copy the run folder, its JUnit (one test
 #       case per form) and summary to RUN_DIR. Exit status: the verdict.
 #   ci.sh gate --out DIR RUN_DIR...
@@ -16,12 +16,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 usage() { sed -n '2,14p' "$0" >&2; exit 2; }
 step=${1:-}; shift || true
-arch="" prefix="" work="" out=""
+arch="" prefix="" work="" out="" build=""
 runs=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --arch) arch=${2:?--arch needs a compute capability, e.g. 90}; shift ;;
     --prefix) prefix=${2:?}; shift ;;
+    --build) build=${2:?}; shift ;;
     --work) work=${2:?}; shift ;;
     --out) out=${2:?}; shift ;;
     -*) echo "ci.sh: unknown option $1" >&2; usage ;;
@@ -49,14 +50,17 @@ case "$step" in
         cmake --install "$work/cuconform" --prefix "$prefix" > "$work/cuconform-install.log"
       fi
     fi
-    args=(-S "$here" -B "$work/build" "${gen[@]}" -Dcuconform_DIR="$prefix/lib/cmake/cuconform")
-    [ -n "$arch" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=$arch-real;$arch-virtual")
-    echo "ci.sh: building the project against $prefix"
-    cmake "${args[@]}" > "$work/configure.log"
-    cmake --build "$work/build" -j "$(nproc)" > "$work/build.log"
+    if [ -z "$build" ]; then
+      build=$work/build
+      args=(-S "$here" -B "$build" "${gen[@]}" -Dcuconform_DIR="$prefix/lib/cmake/cuconform")
+      [ -n "$arch" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=$arch-real;$arch-virtual")
+      echo "ci.sh: building the project against $prefix"
+      cmake "${args[@]}" > "$work/configure.log"
+      cmake --build "$build" -j "$(nproc)" > "$work/build.log"
+    fi
     results=$work/results-$(date -u +%Y%m%d-%H%M%S)
     rc=0
-    CUCONFORM_RESULTS_DIR=$results ctest --test-dir "$work/build" -j "$(nproc)" --no-tests=error \
+    CUCONFORM_RESULTS_DIR=$results ctest --test-dir "$build" -j "$(nproc)" --no-tests=error \
       --output-on-failure > "$work/ctest.log" 2>&1 || rc=$?
     grep -E 'tests passed|\*\*\*Failed' "$work/ctest.log" || true
     mkdir -p "$(dirname "$out")"
