@@ -38,4 +38,13 @@ set +e
 "$cli" summary "$venv/no-such-run" > /dev/null 2> "$venv/err.txt"; rc=$?
 set -e
 [ "$rc" = 2 ] && grep -q "no-such-run" "$venv/err.txt" || { echo "install-tools: a missing results folder should exit 2 naming it (got $rc: $(cat "$venv/err.txt"))" >&2; exit 1; }
+# The data it ships with (the suite's baselines, the catalogue) come with the package.
+"$venv/bin/python" -c "
+from cuconform_tools.package_data import catalog_file, suite_accepted_file, suite_baselines_dir
+import os, sys
+d = suite_baselines_dir()
+ok = d and catalog_file() and suite_accepted_file() and any(n.endswith('.json') and n.startswith('nvcc') for n in os.listdir(d))
+sys.exit(0 if ok else 'install-tools: the installed package has no data (baselines, catalogue)')
+" || exit 1
+"$cli" --version > /dev/null || { echo "install-tools: $cli --version failed" >&2; exit 1; }
 echo "install-tools: $cli works ($("$venv/bin/pip" show cuconform | grep -i '^version'))"
