@@ -20,8 +20,8 @@
 
 #include "cuconform/bounds.h"
 #include "cuconform/unit.h"
-#include "math/support/core_math_hard_cases_f32.h"
-#include "math/support/core_math_hard_cases_f64.h"
+#include "math/data/core_math_hard_cases_f32.h"
+#include "math/data/core_math_hard_cases_f64.h"
 
 namespace cuconform::units {
 
