@@ -29,7 +29,7 @@
 #     [  SKIPPED ] line in the test's output; the test passes or fails on the
 #     others. 1,075 GPU processes a whole run (846 contexts) became about 210.
 #   Work that cannot depend on the profile (device launches, sweeps, host
-#   models) is done once per process (cuconform/shared_work.h); each record
+#   models) is done once per process (cuconform/harness/shared_work.h); each record
 #   says so (shared_run). Every profile keeps its records, labels and verdicts.
 #   Per profile: the codegen tier (<Unit>.codegen.*: it reads that profile's
 #   PTX and SASS), batched into <p>/<UnitA+UnitB+...>.codegen, the exact checks

@@ -2,7 +2,7 @@
 // (one unit: the signature alone; a batch: "UnitA=sig,UnitB=sig").
 #include <gtest/gtest.h>
 
-#include "cuconform/code_signature.h"
+#include "cuconform/harness/code_signature.h"
 
 using cuconform::signature_of;
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "cuconform/codegen.h"
-#include "cuconform/codegen_arch.h"
+#include "cuconform/harness/codegen.h"
+#include "cuconform/harness/codegen_arch.h"
 
 using namespace cuconform;
 using namespace cuconform::codegen;

@@ -10,9 +10,9 @@
 #include <string>
 #include <unistd.h>
 
-#include "cuconform/codegen.h"
+#include "cuconform/harness/codegen.h"
 #include "cuconform/context.h"
-#include "cuconform/digest.h"
+#include "cuconform/harness/digest.h"
 
 using namespace cuconform;
 using namespace cuconform::codegen;

@@ -1,4 +1,4 @@
-// cuconform/digest.h: the 64-bit FNV-1a digest that records carry of a form's
+// cuconform/harness/digest.h: the 64-bit FNV-1a digest that records carry of a form's
 // outputs (catalog I5: two runs compared bitwise). Known vectors, and that any
 // one flipped bit, a reordering or a different length changes it.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "cuconform/digest.h"
+#include "cuconform/harness/digest.h"
 
 namespace {
 using cuconform::Digest;

@@ -1,4 +1,4 @@
-// The error profile (cuconform/error_profile.h) through the grading loop:
+// The error profile (cuconform/harness/error_profile.h) through the grading loop:
 // its bins agree with the record's own numbers, and a planted error lands in
 // the bin of its input's sign and binade.
 #include <gtest/gtest.h>

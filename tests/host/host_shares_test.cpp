@@ -1,4 +1,4 @@
-// for_each_share (cuconform/host_shares.h): every index of [0, n) in exactly
+// for_each_share (cuconform/harness/host_shares.h): every index of [0, n) in exactly
 // one share, share k's range the k-th equal part, whatever n and the count.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "cuconform/host_shares.h"
+#include "cuconform/harness/host_shares.h"
 
 namespace {
 

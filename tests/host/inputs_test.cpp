@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "cuconform/inputs.h"
+#include "cuconform/harness/inputs.h"
 
 using namespace cuconform;
 

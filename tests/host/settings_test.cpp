@@ -5,7 +5,7 @@
 #include <string>
 
 #include "cuconform/context.h"
-#include "cuconform/progress.h"
+#include "cuconform/harness/progress.h"
 
 #include <chrono>
 #include <thread>
@@ -106,7 +106,7 @@ TEST(Histogram, Buckets) {
   EXPECT_EQ(ulp_bucket(INFINITY), kHistBuckets - 1);
 }
 
-// Progress lines of long tests (cuconform/progress.h, CUCONFORM_PROGRESS_SECONDS).
+// Progress lines of long tests (cuconform/harness/progress.h, CUCONFORM_PROGRESS_SECONDS).
 TEST(Progress, SettingParsesAndRejectsBadValues) {
   EXPECT_EQ(parse({}).progress_seconds, 30u);
   EXPECT_EQ(parse({{"CUCONFORM_PROGRESS_SECONDS", "0"}}).progress_seconds, 0u);

@@ -4,7 +4,7 @@ Catalog I5 (deploy.ptx-jit-equivalence): the GPU half of the suite run from
 the binary's SASS and again from its PTX through the driver's JIT
 (CUDA_FORCE_PTX_JIT=1, ci/gpu-ptx-jit.sh) must give the same bits, or each
 difference must be explained. Every record carries `outputs`: the count and a
-64-bit digest of the raw bytes its form produced (fixtures/include/cuconform/digest.h).
+64-bit digest of the raw bytes its form produced (fixtures/include/cuconform/harness/digest.h).
 
 Records are paired by (profile, test, side). Each pair is one of:
   equal           the same count and digest;

@@ -3,7 +3,7 @@ ci/bench/same_numbers.py through `equivalence`): one reading of a record's `outp
 field, and the frame of a command that turns bad input into exit status 2.
 
 A record's `outputs` is the count and a 64-bit digest of the raw bytes its form
-produced (fixtures/include/cuconform/digest.h); `comparable: false` with a `why`
+produced (fixtures/include/cuconform/harness/digest.h); `comparable: false` with a `why`
 marks outputs that are nondeterministic by design (observed forms,
 order-dependent atomics).
 """

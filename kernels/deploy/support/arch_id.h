@@ -1,7 +1,7 @@
 //===-- I2 helpers: arch_id() and the PTX check of its constant --------------===//
 // arch_id() is __CUDA_ARCH__ on the device and -1 on the host.
 // arch_constant_checks reads this TU's kept PTX (the codegen tier's files,
-// cuconform/codegen.h) and checks, per architecture, that a kernel storing
+// cuconform/harness/codegen.h) and checks, per architecture, that a kernel storing
 // arch_id() holds the immediate 10 * XY for .target sm_XY. Separate from the
 // unit so that the planted self-test can use it on its own kernel.
 //===----------------------------------------------------------------------===//
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#if __has_include("cuconform/codegen.h")
-#include "cuconform/codegen.h"
+#if __has_include("cuconform/harness/codegen.h")
+#include "cuconform/harness/codegen.h"
 #define CUC_DEPLOY_HAS_CODEGEN 1
 #endif
 

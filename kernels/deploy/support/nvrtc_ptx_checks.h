@@ -2,7 +2,7 @@
 // NVRTC compiles without a GPU, so this part of I6 runs on any machine with
 // the toolkit's libnvrtc: the unit's text (nvrtc_programs.h) is compiled to
 // PTX with the profile's options for every architecture whose PTX the build
-// kept for this TU (the codegen tier's files, cuconform/codegen.h), and each
+// kept for this TU (the codegen tier's files, cuconform/harness/codegen.h), and each
 // kernel's PTX must equal nvcc's, line by line, after normalising what
 // differs between two compilations without meaning (the kernel's own name,
 // .visible, per-module label and local-depot numbers, debug directives,
@@ -26,8 +26,8 @@
 
 #include "cuconform/kernel_unit.h"
 #include "deploy/support/nvrtc_programs.h"
-#if __has_include("cuconform/codegen.h")
-#include "cuconform/codegen.h"
+#if __has_include("cuconform/harness/codegen.h")
+#include "cuconform/harness/codegen.h"
 #define CUC_NVX_HAS_CODEGEN 1
 #endif
 
@@ -158,7 +158,7 @@ inline std::map<std::string, std::string> kept_ptx(const char* stem, std::string
   if (files.empty() && why->empty()) *why = "no kernel cuc_nvx_* in this TU's kept PTX";
 #else
   (void)stem;
-  *why = "cuconform/codegen.h is not available to this build";
+  *why = "cuconform/harness/codegen.h is not available to this build";
 #endif
   return files;
 }

@@ -6,7 +6,7 @@
 //
 // Why the store: a row's bound at x is a pure function of the row, x and the
 // components' bounds, evaluated per input with long double pow, log1p and
-// expm1. A shared run (fixtures/include/cuconform/shared_work.h) grades the
+// expm1. A shared run (fixtures/include/cuconform/harness/shared_work.h) grades the
 // CPU side of one test under every profile identity, and the host's rows do
 // not follow the profile, so every identity after the first asks for the
 // same bounds. Measured: FractionalPowers' 88 CPU tests 84 -> 56 s of ctest
