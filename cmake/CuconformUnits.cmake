@@ -104,8 +104,13 @@ function(_cuconform_code_classes specs)
     list(APPEND deps ${_cuc_name}_${p})
   endforeach()
   # Where the units' includes resolve (the units' own folders, the unit API and the harness).
+  # The script runs in the build folder: a relative INCLUDE_DIRECTORIES folder is the
+  # caller's source folder's, as target_include_directories reads it.
   set(incs "")
   foreach(d IN LISTS _cuc_unit_includes)
+    if(NOT d MATCHES "^\\$<" AND NOT IS_ABSOLUTE "${d}")
+      set(d "${CMAKE_CURRENT_SOURCE_DIR}/${d}")
+    endif()
     list(APPEND incs "-I${d}")
   endforeach()
   foreach(t cuconform::fixtures cuconform::kernels cuconform::reference)

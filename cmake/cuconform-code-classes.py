@@ -13,9 +13,10 @@ ptxas compiled, nvcc -keep), per unit. A unit's device code is:
         `cuconform/...` include): it may run for any unit, or
       - is defined in so many words (`__global__ ... name(`) in a header the
         unit includes and is reachable from the unit's own code: its struct
-        and `Unit::` members, and every definition of its headers whose name
-        they mention, transitively (identifiers, not types: an
-        over-approximation of what the unit can call), or
+        (for a unit CUCONFORM_FUNCTION(name, T...) registers, the user's
+        struct name) and `Unit::` members, and every definition of its
+        headers whose name they mention, transitively (identifiers, not
+        types: an over-approximation of what the unit can call), or
       - is defined by no text read (a macro's kernel, a library's): where a
         header holds a `#define` with `__global__` in it, the units whose
         code reaches that header or names a word of the kernel's name; else
@@ -188,6 +189,12 @@ class TU:
                 return h
         return None
 
+    def struct_of(self, unit):
+        """The struct in the text whose code is the unit's: its own, or for a unit
+        CUCONFORM_FUNCTION(name, T...) registers (name_T), the user's struct name."""
+        own = self.header_of(unit)
+        return self.index.files[own].unit_structs.get(unit, unit) if own else unit
+
     def reach(self, unit):
         """(identifiers, files) reachable from the unit's own definitions
         (its struct and `Unit::` members) through definitions of the headers it
@@ -200,9 +207,10 @@ class TU:
         for p in files:
             for d in self.index.files[p].defs:
                 by_name.setdefault(d.name, []).append(d)
+        s = self.struct_of(unit)
         start = [d for d in (self.index.files[own].defs if own else [])
-                 if (d.kind == "struct" and d.qual == unit) or d.qual.startswith(unit + "::")]
-        if not any(d.kind == "struct" and d.qual == unit for d in start):
+                 if (d.kind == "struct" and d.qual == s) or d.qual.startswith(s + "::")]
+        if not any(d.kind == "struct" and d.qual == s for d in start):
             # The unit's struct was not found in its header's text (a shape this
             # reader does not know): it may reach anything.
             start = [d for p in files for d in self.index.files[p].defs]
@@ -252,14 +260,16 @@ class TU:
 
     def form_names(self, unit):
         """{form struct: form name} of the structs nested in the unit's struct
-        that declare `name = "..."` (the harness's kernels are templated on them)."""
+        that declare `name = "..."` (the harness's kernels are templated on them),
+        and of the forms a registering macro writes (CUCONFORM_FUNCTION's Form)."""
         own = self.header_of(unit)
         if not own:
             return {}
         src = self.index.files[own]
-        out = {}
+        out = dict(src.forms.get(unit, {}))
+        s = self.struct_of(unit)
         for d in src.defs:
-            if d.kind != "struct" or d.qual != unit:
+            if d.kind != "struct" or d.qual != s:
                 continue
             body = src.text[d.span[0]:d.span[1]]
             structs = [(m.start(), m.group(1)) for m in re.finditer(r"\bstruct\s+(\w+)\b[^;{]*\{", body)]
@@ -268,7 +278,7 @@ class TU:
                 for pos, name in structs:
                     if pos < m.start():
                         owner = name
-                if owner and owner != unit and owner not in out:
+                if owner and owner != s and owner not in out:
                     out[owner] = m.group(1)
         return out
 

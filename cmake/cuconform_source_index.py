@@ -2,8 +2,9 @@
 text (no compiler): comments and literals blanked (strip_code), preprocessor
 lines apart (split_macros), the definitions at namespace scope with the
 identifiers in each (top_level_defs), the units a header or a macro defines,
-its kernels (`__global__ ... name(`) and includes (Source), and every header a TU
-reaches through "..." includes (Index). Installed beside the script
+its kernels (`__global__ ... name(`) and includes, the struct in the text a
+macro-registered unit starts from and the forms the macro writes (Source), and
+every header a TU reaches through "..." includes (Index). Installed beside the script
 (cmake/CuconformInstall.cmake); the script imports it from its own folder.
 """
 import os
@@ -12,6 +13,8 @@ import re
 UNIT_MACRO = re.compile(r"^\s*CUCONFORM_(?:KERNEL_)?(?:SELFTEST_)?UNIT\((\w+)\)", re.M)
 # CUCONFORM_FUNCTION(name, T...) (kernels/cuconform/function.h): one unit name_T per type.
 FUNCTION_MACRO = re.compile(r"^\s*CUCONFORM_FUNCTION\(\s*(\w+)\s*,([^)]*)\)", re.M)
+# CUCONFORM_KERNEL(Name) (kernels/cuconform/kernel_function.h): the unit Name, its struct Name.
+KERNEL_MACRO = re.compile(r"^\s*CUCONFORM_KERNEL\(\s*(\w+)\s*\)", re.M)
 GLOBAL_DEF = re.compile(r"__global__\s+((?:(?:void|static|inline|__noinline__|__forceinline__)\s+|"
                         r"__launch_bounds__\s*\([^)]*\)\s*|__cluster_dims__\s*\([^)]*\)\s*)*)(\w+)\s*\(")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -182,11 +185,29 @@ def top_level_defs(code, file):
 
 def function_units(code):
     """Units of CUCONFORM_FUNCTION(name, T...) calls: name_T for each type T."""
-    out = []
+    return list(function_structs(code))
+
+
+def function_structs(code):
+    """{name_T: name} for CUCONFORM_FUNCTION(name, T...) calls: each unit the macro
+    registers and the user's struct its code starts from (the registered struct
+    derives from it and has no text of its own)."""
+    out = {}
     for m in FUNCTION_MACRO.finditer(code):
         for t in m.group(2).split(","):
             if re.match(r"^\w+$", t.strip()):
-                out.append("%s_%s" % (m.group(1), t.strip()))
+                out["%s_%s" % (m.group(1), t.strip())] = m.group(1)
+    return out
+
+
+def registered_forms(code):
+    """{unit: {form struct: form name}} of the forms a registering macro writes:
+    CUCONFORM_FUNCTION(name, T...) and CUCONFORM_KERNEL(Name) give the unit a
+    nested `struct Form` named name (Name) (kernels/cuconform/function.h,
+    kernel_function.h)."""
+    out = {u: {"Form": f} for u, f in function_structs(code).items()}
+    for m in KERNEL_MACRO.finditer(code):
+        out[m.group(1)] = {"Form": m.group(1)}
     return out
 
 
@@ -235,6 +256,8 @@ class Source:
         self.macro_kernels = any("__global__" in d for d in defines)
         self.code, self.defines = code, defines
         self.units = UNIT_MACRO.findall(code) + function_units(code) + macro_units(code, defines)
+        self.unit_structs = function_structs(code)  # {unit: the struct in the text its code starts from}
+        self.forms = registered_forms(code)         # {unit: {form struct: name}} the macros write
         self.includes = INCLUDE.findall(self.text)
 
 

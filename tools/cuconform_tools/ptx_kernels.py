@@ -192,14 +192,27 @@ def _nested_name(s, i):
     return comps, i + 1
 
 
+def _class_name(s, i):
+    """Components of a class type at s[i]: a nested name N...E (a unit in a namespace,
+    a form nested in its unit) or a source name <length><id> (a struct at global scope:
+    what CUCONFORM_FUNCTION registers); (components, next index)."""
+    if i < len(s) and s[i].isdigit():
+        j = i
+        while j < len(s) and s[j].isdigit():
+            j += 1
+        n = int(s[i:j])
+        return [s[j:j + n]], j + n
+    return _nested_name(s, i)
+
+
 def harness_unit_form(mangled):
     """(Unit struct, form struct) of a harness kernel apply_kernel<Unit, Form>, else None."""
     k = mangled.find("12apply_kernelI")
     if k < 0:
         return None
     i = k + len("12apply_kernelI")
-    unit, i = _nested_name(mangled, i)
-    form, i = _nested_name(mangled, i)
+    unit, i = _class_name(mangled, i)
+    form, i = _class_name(mangled, i)
     if not unit or not form:
         return None
     return unit[-1], form[-1]
@@ -208,10 +221,15 @@ def harness_unit_form(mangled):
 _STRUCT_RE = re.compile(r"\bstruct\s+(\w+)\b[^;{]*\{")
 _NAME_RE = re.compile(r"static\s+constexpr\s+const\s+char\s*\*\s*name\s*=\s*\"([^\"]+)\"")
 _UNIT_MACRO_RE = re.compile(r"CUCONFORM_(?:KERNEL_)?(?:SELFTEST_)?UNIT\((\w+)\)")
+# CUCONFORM_FUNCTION(name, T...): units name_T, each with a form struct Form named name;
+# CUCONFORM_KERNEL(Name): the unit Name, its Form named Name (kernels/cuconform/).
+_FUNCTION_RE = re.compile(r"^\s*CUCONFORM_FUNCTION\(\s*(\w+)\s*,([^)]*)\)", re.M)
+_KERNEL_RE = re.compile(r"^\s*CUCONFORM_KERNEL\(\s*(\w+)\s*\)", re.M)
 
 
 def header_names(path):
-    """({form struct: form name}, [units registered]) from a unit header."""
+    """({form struct: form name}, [units registered]) from a unit header; a form a
+    registering macro writes is keyed <unit>::Form (every such unit has one)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
@@ -228,7 +246,16 @@ def header_names(path):
                 break
         if owner and owner not in names:
             names[owner] = m.group(1)
-    return names, _UNIT_MACRO_RE.findall(text)
+    units = _UNIT_MACRO_RE.findall(text)
+    for m in _FUNCTION_RE.finditer(text):
+        for t in m.group(2).split(","):
+            if re.fullmatch(r"\w+", t.strip()):
+                units.append("%s_%s" % (m.group(1), t.strip()))
+                names["%s::Form" % units[-1]] = m.group(1)
+    for m in _KERNEL_RE.finditer(text):
+        units.append(m.group(1))
+        names["%s::Form" % m.group(1)] = m.group(1)
+    return names, units
 
 
 def unit_headers_of(tu_path):
@@ -279,7 +306,7 @@ def kernel_key(mangled, form_names, units):
     uf = harness_unit_form(mangled)
     if uf:
         unit, form_struct = uf
-        return "%s/%s" % (unit, form_names.get(form_struct, form_struct))
+        return "%s/%s" % (unit, form_names.get("%s::%s" % (unit, form_struct), form_names.get(form_struct, form_struct)))
     if mangled.startswith("_ZN9cuconform7harness"):
         return None  # the harness' own kernels (probe, exhaustive sweep and reference): the same code in every unit
     owner = "+".join(units) if units else "?"
