@@ -2,7 +2,8 @@
 # On a GPU machine: bisect each planted change of examples/bisect-app, whole-program
 # and with separable compilation, file and kernel level, and check that each answer
 # is exactly the planted set (README.md's table). Prints a table last; with $OUT set,
-# copies the JSON records and the text reports there. Exit 0 when every answer is right.
+# puts the JSON records, text reports, logs and the table in one archive there,
+# $OUT/bisect-reports.tar.gz. Exit 0 when every answer is right.
 #
 #   bash examples/bisect-app/gpu-check.sh [WORK]      (default WORK: ./bisect-gpu-check)
 #
@@ -77,9 +78,12 @@ EOF
   done
 done
 
+printf '%s\n' "${rows[@]}" >"$WORK/table.txt"
 if [ -n "${OUT:-}" ]; then
-  mkdir -p "$OUT/bisect"
-  cp "$WORK"/*.json "$WORK"/*.txt "$WORK"/*.log "$OUT/bisect/" 2>/dev/null
+  # One archive: a GPU machine hands back only a few files of $OUT.
+  mkdir -p "$OUT"
+  (cd "$WORK" && tar -czf "$OUT/bisect-reports.tar.gz" table.txt \
+     $(ls -- *.json *.txt *.log *.rc 2>/dev/null | grep -vx table.txt))
 fi
 for t in "$WORK"/*-whole.txt; do echo "== $(basename "$t")"; head -3 "$t"; done
 echo

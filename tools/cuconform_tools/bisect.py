@@ -44,8 +44,36 @@ from .run_compare import run_command
 from .schema import InputError
 
 
+EPILOG = """\
+example (a CMake project whose test writes numbers.txt in the build folder):
+  cuconform bisect --source . --variant-flags=-use_fast_math \\
+      --test "./my_test numbers.txt" --numbers numbers.txt --json bisect.json
+
+prints (stdout), the answer first:
+  N culprit files: FILE [› kernel or device function NAME] (the change: the
+      opcodes it changes there; how far that one moves the numbers alone), ...
+      or: no culprit: CHANGE does not move the results (same numbers)
+  check: baseline + culprits reproduces the variant, variant - culprits
+      reproduces the baseline, each culprit moves the result alone
+      (or CHECK FAILED: and what did not hold, e.g. culprits that act only together)
+  variant: how the whole variant moves the numbers; together: the culprits'
+  units: compiled, candidates (objects that differ), identical objects
+  file level / kernel level: test runs (search, check, alone)
+  time: total, the two full builds, the relink-and-test steps
+Progress lines go to stderr (-q: none); --json writes the same as a record.
+
+exit status:
+  0  done: culprits found, or none (the change does not move the results)
+  1  the search's check failed (reported: the answer may be incomplete)
+  2  bad input, one line on stderr, e.g.: the test fails under the baseline, the
+     project does not build under either compilation, two baseline runs
+     differ beyond --tolerance, the numbers cannot be read, the two
+     compilations are the same, no CMakeLists.txt in --source
+"""
+
+
 def build_parser():
-    ap = argparse.ArgumentParser(prog="cuconform bisect", description=__doc__.split("\n\n")[0],
+    ap = argparse.ArgumentParser(prog="cuconform bisect", description=__doc__.split("\n\n")[0], epilog=EPILOG,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--source", required=True, metavar="DIR", help="the CMake project (its top CMakeLists.txt)")
     ap.add_argument("--configure-arg", action="append", default=[], metavar="ARG",

@@ -28,6 +28,14 @@ int main(int argc, char** argv) {
     std::vector<double> part(mixed.begin(), mixed.begin() + len);
     std::fprintf(f, "%a\n", long_sum(part));
   }
+  // The same values after a large one that cancels at the end: a compensated
+  // sum keeps their sum, a plain one loses what lies below 2^80's ulp (2^28).
+  for (int len : {100, 4099}) {
+    std::vector<double> framed(mixed.begin(), mixed.begin() + len);
+    framed.insert(framed.begin(), 0x1p+80);
+    framed.push_back(-0x1p+80);
+    std::fprintf(f, "%a\n", long_sum(framed));
+  }
   std::vector<float> small = make_inputs(3001, 7u, 1000.0f);
   std::fprintf(f, "%a\n", long_sum_f(small));
 
