@@ -75,7 +75,8 @@ if [ -f "$root/tools/cuconform.py" ]; then
   python3 "$root/tools/cuconform.py" summary --require-gpu "$run" > "$run/summary.txt" 2>&1 || vrc=$?
   python3 "$root/tools/cuconform.py" html --require-gpu "$run" -o "$run/report.html" > /dev/null 2>&1
   tail -n 40 "$run/summary.txt"
-  [ "$rc" = 0 ] && rc=$vrc   # the verdict agrees with ctest; where it does not, the run fails
+  # Exit status: the verdict's (0 PASS, 1 FAIL); a ctest failure it does not explain fails too.
+  if [ "$vrc" != 0 ]; then rc=$vrc; elif [ "$rc" != 0 ]; then rc=1; fi
 fi
 if [ -n "${OUT:-}" ]; then
   tar -C "$(dirname "$run")" -czf "$OUT/results.tgz" "$(basename "$run")"

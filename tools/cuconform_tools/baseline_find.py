@@ -49,7 +49,10 @@ class Environment:
         if len(self.releases) == 1 and rel != self.releases[0]:
             return "toolkit %s, the run's %s" % (rel, self.releases[0])
         ccs = sorted(header.get("device_cc") or [])
-        if ccs != self.ccs:
+        # A run whose GPU half did not run is judged on its CPU half: a baseline of the same
+        # toolkit and C library fits whatever GPUs it was made on (cpu_half_only says so), as
+        # the tests' own acceptance of CPU-side findings does.
+        if ccs != self.ccs and self.ccs:
             return "devices %s, the run's %s" % (",".join(sm_name(c) for c in ccs) or "none",
                                                  ",".join(sm_name(c) for c in self.ccs) or "none")
         libc = header.get("host_libc")
@@ -112,9 +115,20 @@ def find(rows):
         where = ", ".join(folders or files) or "nowhere (the records name no baseline folder)"
         return None, ("no baseline matches this run's environment (%s; looked in %s): record one with "
                       "`cuconform baseline RUN -o DIR` once every failure is understood" % (env.text(), where))
+    exact = [pw for pw in fits if sorted(_header(pw[0]).get("device_cc") or []) == env.ccs]
+    fits = exact or fits
     if len(fits) == 1:
         return fits[0][0], "baseline %s matches this run's environment (%s)" % (fits[0][0], env.text())
     keys = {r.key for r in rows}
     best = max(fits, key=lambda pw: len(keys & set(load_baseline(pw[0]).entries)))[0]
     return best, "baseline %s matches this run's environment (%s) and covers the most of its records" % (
         best, env.text())
+
+
+def cpu_half_only(rows, base):
+    """The baseline rows to judge these rows against: all of them, or only the CPU side's where
+    the run's GPU half did not run and the baseline was made on a GPU."""
+    base_rows = base.pseudo_rows()
+    if Environment(rows).ccs or not base.device_cc():
+        return base_rows, False
+    return [b for b in base_rows if b.side == "cpu"], True

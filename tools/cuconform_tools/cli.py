@@ -152,20 +152,13 @@ def build_parser():
     _add_profile(p)
     p.set_defaults(func=_lazy("junit", "run"))
 
-    p = sub.add_parser("review", help="flag change review: what changed from run A to run B")
-    p.add_argument("a", metavar="A", help="results folder, matrix or baseline file")
-    p.add_argument("b", metavar="B", help="results folder, matrix or baseline file")
-    p.add_argument("--codegen", metavar="FILE", help="cuconform.flagdelta/1 file to merge into the listing")
-    p.add_argument("--profile", action="append", metavar="NAME", help="only this profile, in both A and B")
-    p.add_argument("--profile-a", metavar="NAME", help="the profile to take from A")
-    p.add_argument("--profile-b", metavar="NAME", help="the profile to take from B")
-    p.set_defaults(func=_lazy("review", "run"))
 
     p = sub.add_parser("html", help="one self-contained HTML report",
                        description="Writes one HTML file readable offline: the release verdict on top (as "
                        "`summary` says it), what failed and why, accepted findings, what changed against the "
                        "baseline, and every test. It refuses to write over a file that is not an HTML report.",
-                       epilog="exit status: 0 written (whatever the verdict), 2 bad input or a refused output")
+                       epilog="exit status: the verdict's (0 PASS, 1 FAIL; the report is written either way), 2 bad "
+                       "input or a refused output")
     p.add_argument("results", nargs="+", metavar="RESULTS")
     p.add_argument("-o", "--output", required=True, metavar="report.html")
     p.add_argument("--title", help="report title")
@@ -196,6 +189,7 @@ def _tool(module):
 
 # Subcommands that are whole tools of their own (each `cuconform NAME --help`).
 TOOLS = {
+    "review": ("review", "what changed from run A to run B, worst first; exit 1 while a result of B is out of budget"),
     "flagdelta": ("flagdelta", "what a flag change does to each unit's PTX, SASS and resources"),
     "math-table": ("math_table", "per-function error against the documented bound, per profile"),
     "api-tally": ("api_tally", "which functions of the CUDA 13.0 math API the runs grade, group by group"),

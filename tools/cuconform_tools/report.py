@@ -599,4 +599,4 @@ def run(args, out, err):
         args.output, len(inp.rows), n["pass"], n["fail"], n["skip"], "; CUT SHORT" if inp.cut_short() else "",
         len(text.encode("utf-8"))), file=out)
     print(v.line, file=out)
-    return 0
+    return v.exit

@@ -102,7 +102,8 @@ def run(args, out, err):
     for k, f in extra.items():
         known.setdefault(k, f)
     for path, why in inp.ignored:
-        err.write("note: ignored %s: %s\n" % (path, why))
+        if why not in ("not a .json file", "subfolder, not a record"):
+            err.write("note: ignored %s: %s\n" % (path, why))
     if getattr(args, "markdown", False):
         markdown(inp, v, known, out)
         return 0 if args.no_fail else v.exit

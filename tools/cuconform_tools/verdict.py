@@ -12,7 +12,7 @@ with require_gpu that fails it.
 import collections
 
 from . import gate
-from .baseline_find import find
+from .baseline_find import cpu_half_only, find
 from .baseline_io import load_baseline
 
 MARGINS = (0.5, 0.25)
@@ -32,6 +32,7 @@ class Verdict:
         self.problems = []         # (kind, label, text): what makes it FAIL
         self.gpu_not_run = ""      # why the GPU half did not run ("" when it ran)
         self.rows_total = self.rows_ran = 0
+        self.cpu_only = False      # judged on the CPU half against a baseline made on a GPU
 
     def word(self):
         """PASS, PASS with N accepted findings, or FAIL."""
@@ -68,7 +69,8 @@ def decide(inp, baseline=None, no_baseline=False, require_gpu=False, margins=MAR
         # junit judge what ran (a subset under ctest -R too); `gate` fails on it.
         g = gate.Gate(margins[0], margins[1], True, v.base.accepted, strict)
         g.tiers_run = gate.tiers_of(rows)
-        gate.gate_rows(g, v.base.pseudo_rows(), rows)
+        base_rows, v.cpu_only = cpu_half_only(rows, v.base) if not baseline else (v.base.pseudo_rows(), False)
+        gate.gate_rows(g, base_rows, rows if not v.cpu_only else [r for r in rows if r.side == "cpu"])
         v.gate = g
         v.known = gate.known_findings(rows, v.base, None, margins[0], margins[1], g=g)
         v.accepted = [r for r, _a in g.findings]
@@ -121,5 +123,5 @@ def _line(v):
     if not v.baseline:
         head += "; %s" % v.baseline_note
     else:
-        head += " (baseline %s)" % v.baseline
+        head += " (baseline %s%s)" % (v.baseline, ", its CPU half" if v.cpu_only else "")
     return head

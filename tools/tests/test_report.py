@@ -59,14 +59,19 @@ def every_metric_kind():
 
 
 class ReportCase(CliTestCase):
-    def html(self, records, *opts, expect=0, name="run"):
+    def html(self, records, *opts, expect=None, name="run"):
+        """The report of these records; expect None: written, with the exit status of the
+        verdict it shows (0 PASS, 1 FAIL), as `summary` gives it."""
         d = self.run_dir(name, records)
         out = self.path(name + ".html")
         p = self.cli("html", d, "-o", out, *opts, expect=expect)
-        if expect != 0:
+        if expect not in (None, 0, 1):
             return p, None
         with open(out, encoding="utf-8") as f:
-            return p, f.read()
+            text = f.read()
+        word = re.search(r'class="vword">([^<]+)<', text).group(1)
+        self.assertEqual(p.returncode, 1 if word.startswith("FAIL") else 0, "html exit status and its verdict differ")
+        return p, text
 
     def baseline_of(self, records, name="base", expect=0):
         d = self.run_dir(name, records)

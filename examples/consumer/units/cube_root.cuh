@@ -11,7 +11,7 @@
 
 #include "cuconform/function.h"
 
-cuconform::Exact mylib_cbrt_exact(double x);  // reference/cbrt_ref.cpp
+cuconform::Exact mylib_cbrt_exact(double x);  // reference/cube_root_ref.cpp
 
 struct cube_root {
   CUC_HD static float apply(float x) { return cuda::std::cbrt(x); }
