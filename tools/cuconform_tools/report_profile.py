@@ -373,7 +373,7 @@ def _summary(prof):
     return s
 
 
-def profile_section(rows, hist_svg=None, byte_budget=600_000):
+def profile_section(rows, hist_svg=None, byte_budget=420_000):
     """The section: one picture per function until byte_budget bytes are drawn, then one line each.
     hist_svg(row): the record's histogram as SVG (report.hist_svg), drawn beside the profile."""
     fns = functions(rows)
