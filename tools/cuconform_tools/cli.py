@@ -1,6 +1,6 @@
 """Command line: cuconform SUBCOMMAND ... (installed), or python3 tools/cuconform.py SUBCOMMAND ...
 
-Exit status: 0 success, 1 gate/regression failure (or failed tests in `summary`),
+Exit status: 0 PASS (or done), 1 the verdict FAIL (summary, html, gate, junit: verdict.py),
 2 bad input (one line on stderr naming the file and the problem).
 """
 
@@ -106,7 +106,7 @@ def build_parser():
                    help="output file, or a folder for the default name (default: <name>.json in the working "
                         "directory)")
     p.add_argument("--force", action="store_true", help="replace the output file where it exists")
-    p.add_argument("--name", help="baseline name instead of nvcc<release>-<sm..|cpu>")
+    p.add_argument("--name", help="baseline name instead of nvcc<release>-<sm..> (a CPU-only run: nvcc<release>-cpu-<libc>)")
     p.add_argument("--accepted", metavar="FILE",
                    help="accepted findings (cuconform.accepted/1): failing records it matches are stored with their "
                         "reasons; default none, or the suite's own list for a run of the suite. Exit 1 while a "
@@ -122,7 +122,8 @@ def build_parser():
                        description="Compares every record against the baseline (default: the one that matches the "
                        "run's environment): new failures, accepted findings that changed their numbers or no "
                        "longer fail, error growth beyond the margins, tests missing or skipped now.",
-                       epilog="exit status: 0 PASS, 1 FAIL (a regression), 2 bad input or no baseline found")
+                       epilog="exit status: 0 PASS, 1 FAIL (a regression; with no baseline for the run's environment, "
+                       "a failure of the run itself), 2 bad input")
     p.add_argument("results", nargs="+", metavar="RESULTS")
     p.add_argument("--baseline", metavar="FILE", help="the baseline (default: found from the run's environment)")
     p.add_argument("--margin-ulp", type=float, default=0.5, metavar="ULP",
@@ -141,7 +142,7 @@ def build_parser():
     _add_profile(p)
     p.set_defaults(func=_lazy("gate", "run_gate"))
 
-    p = sub.add_parser("junit", help="JUnit XML, one test case per form, side and profile, with the verdict",
+    p = sub.add_parser("junit", help="JUnit XML, one test case per unit, form, side and profile, with the verdict",
                        description="Writes JUnit XML for CI test views: one test case per record (unit, form, side, "
                        "profile); a failure for what makes the verdict FAIL, accepted findings as passes that name "
                        "the finding, skips with their reason.", epilog=EXIT_TEXT + "; the file is written either way")

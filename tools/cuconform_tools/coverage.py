@@ -8,7 +8,7 @@ units that test it and their ctest names, read from the profile executable of
 each build given (BUILD/cuconform_<profile> --cuconform_list: each test's `unit:<id>` label;
 self-tests left out), or, for an id no unit covers, the reason given in the
 notes file (lines `<id> | not testable here: why`, `<id> | framework: how the
-harness itself does it` or `<id> | planned: issue N`),
+harness itself does it` or `<id> | planned: <what is missing>`),
 or "not covered". An id counts as covered only through a registered unit test
 that checks something (every kind of check has a planted self-test).
 
@@ -24,7 +24,7 @@ GPU runs of a codegen unit's probes (their claims are in the code), and every
 test of a unit that declares itself informational (evidence:informational),
 whose entry is counted apart. An entry's state is its strongest evidence;
 the headline splits the entries by it. Writes Markdown (default
-docs/coverage.md) and prints the counts.
+coverage.md in the working directory) and prints the counts.
 Defaults: --catalog and --notes the ones the tools ship with (docs/catalog.md and
 docs/coverage-notes.txt of the checkout), --profile default, -o coverage.md in the
 working directory (an existing file is kept unless --force). Exit 2 on bad input.

@@ -587,7 +587,7 @@ def run(args, out, err):
     afile = findings.load_accepted(args.accepted) if getattr(args, "accepted", None) else None
     changes = None
     if v.baseline:
-        changes = report_baseline.compare(inp.rows, v.baseline, args.profile, *margins)
+        changes = report_baseline.compare(inp.rows, v.baseline, args.profile, *margins, cpu_only=v.cpu_only)
     known = None
     if afile is not None or (changes is not None and changes.base.accepted is not None):
         known = gate.known_findings(inp.rows, changes.base if changes else None, afile, *margins,

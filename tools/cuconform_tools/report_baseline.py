@@ -68,15 +68,21 @@ class Changes:
         return len(self.g.regressions)
 
 
-def compare(rows, path, profiles=None, margin_ulp=0.5, margin_rel=0.25):
-    """Run the gate's comparison of rows against the baseline file at path."""
+def compare(rows, path, profiles=None, margin_ulp=0.5, margin_rel=0.25, cpu_only=False):
+    """Run the gate's comparison of rows against the baseline file at path, as the release
+    verdict compares them (verdict.py): a tier the run left out whole is a note, a missing
+    test is listed, and where the verdict judged the CPU half only, so does this."""
     base = load_baseline(path)
     base_rows = base.pseudo_rows()
+    if cpu_only:
+        base_rows = [b for b in base_rows if b.side == "cpu"]
+        rows = [r for r in rows if r.side == "cpu"]
     if profiles:
         keep = set(profiles)
         base_rows = [b for b in base_rows if b.profile in keep]
     problems = gate._check_identity(base, rows)
-    g = _Gate(margin_ulp, margin_rel, allow_missing=False, accepted=base.accepted)
+    g = _Gate(margin_ulp, margin_rel, allow_missing=True, accepted=base.accepted, strict=True)
+    g.tiers_run = gate.tiers_of(rows)
     gate.gate_rows(g, base_rows, rows)
     return Changes(path, base, problems, g, len(base_rows))
 
@@ -84,9 +90,10 @@ def compare(rows, path, profiles=None, margin_ulp=0.5, margin_rel=0.25):
 def section(changes, margin_ulp=0.5, margin_rel=0.25):
     out = ['<section id="changes"><h2>Changed against the baseline</h2>']
     if changes is None:
-        out.append('<p class="nobase">No baseline was given, so nothing is compared: pass <code>--baseline '
-                   'FILE</code> (a cuconform.baseline/1 file, as for <code>gate</code>) to list what newly fails, '
-                   'newly passes, grew or shrank beyond the gate\'s margins, or is missing.</p></section>')
+        out.append('<p class="nobase">No baseline matches this run\'s environment, so nothing is compared: record one '
+                   'with <code>cuconform baseline RUN -o DIR</code>, or name one with <code>--baseline FILE</code>, '
+                   'to list what newly fails, newly passes, grew or shrank beyond the gate\'s margins, or is '
+                   'missing.</p></section>')
         return "\n".join(out)
     h = changes.base.header
     out.append('<p>Baseline <b>%s</b> <span class="muted">(%s; nvcc %s, device %s, created %s, %d entries)</span>. '

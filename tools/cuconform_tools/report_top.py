@@ -15,7 +15,7 @@ SHOW_FAILS = 10
 DEFINITION = ("The verdict is the release verdict, as `cuconform summary` and ctest give it: FAIL when a test fails "
               "that is not an accepted finding of the baseline that matches this run's environment, when an "
               "accepted finding fails with other numbers or no longer fails, or when the gate finds another "
-              "regression against that baseline (error growth, a test missing or skipped now). PASS with N "
+              "regression against that baseline (error growth, a test skipped now; a test of the baseline missing from the run is said in the line). PASS with N "
               "accepted findings: the only failures are those findings, with their recorded numbers (each listed "
               "with its reason below). Skipped tests count neither way; they are listed with their reasons below.")
 
