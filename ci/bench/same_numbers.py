@@ -43,7 +43,9 @@ def baseline_mode(args, allow_missing):
     for d in args[1:]:
         for _path, r in records_in(d):
             e = r.get("errors", {})
-            runs[r.get("test")] = dict(verdict=r.get("verdict"), **{k: e.get(k) for k in FIELDS[1:]})
+            # "accepted": a failure its test accepted as a finding of the baseline, the same numbers
+            verdict = "fail" if r.get("verdict") == "accepted" else r.get("verdict")
+            runs[r.get("test")] = dict(verdict=verdict, **{k: e.get(k) for k in FIELDS[1:]})
     same = differ = missing = 0
     for key, b in base.items():
         r = runs.get(b["test"])
