@@ -191,7 +191,7 @@ class Tally:
 
 
 def parse(argv):
-    ap = argparse.ArgumentParser(prog="cuconform api-tally", description=__doc__.split("\n\n")[0],
+    ap = argparse.ArgumentParser(prog="cuconform api-tally", epilog='exit status: 0 printed, 2 bad input (a missing path, a folder without records)', description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("runs", nargs="+", metavar="RUN", help="results folders (or merged matrix files)")
     ap.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")

@@ -405,7 +405,7 @@ def section_failures(sel):
 # ----------------------------------------------------------------------------- CLI
 
 def parse(argv):
-    ap = argparse.ArgumentParser(prog="cuconform math-table", description=__doc__.split("\n\n")[0],
+    ap = argparse.ArgumentParser(prog="cuconform math-table", epilog='exit status: 0 printed, 2 bad input (a missing path, no records, an unknown profile)', description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("results", nargs="+", help="results folders, record files or matrix files")
     ap.add_argument("--side", choices=("gpu", "cpu"), default="gpu", help="side of sections 1 and 2 (default gpu)")

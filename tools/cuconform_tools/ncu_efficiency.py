@@ -60,7 +60,7 @@ def parse(path):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="cuconform ncu-efficiency", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="cuconform ncu-efficiency", epilog='exit status: 0 every kernel within --tolerance of the sector model, 1 one is not, 2 bad input', description=__doc__.splitlines()[0])
     ap.add_argument("csv", help="ncu --csv --print-units base output")
     ap.add_argument("--tolerance", type=float, default=0.05)
     ap.add_argument("--json", help="write the comparison here")

@@ -44,7 +44,7 @@ def gpus():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="cuconform numa", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="cuconform numa", epilog='exit status: 0 printed (the JSON on standard output), 2 bad input', description=__doc__.splitlines()[0])
     ap.add_argument("--json", help="write here instead of stdout")
     a = ap.parse_args(argv)
     nodes = {}

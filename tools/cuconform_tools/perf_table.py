@@ -22,9 +22,20 @@ CLAIM = re.compile(r'^claim (\S+): "(.*)" \[(.*)\]; rule (.*); measured ratio (\
 
 
 def main(argv=None):
-    argv = ["cuconform perf-table"] + list(sys.argv[1:] if argv is None else argv)
-    if len(argv) < 2 or not pathlib.Path(argv[1]).is_dir():
-        print("usage: cuconform perf-table RUN_DIR [--json FILE]", file=sys.stderr)
+    import argparse
+    ap = argparse.ArgumentParser(prog="cuconform perf-table", description=__doc__.split("\n\n")[0],
+                                 epilog="exit status: 0 printed, 2 bad input (no such folder, no perf records, an "
+                                        "unreadable record, or --json naming an existing file without --force)")
+    ap.add_argument("run_dir", metavar="RUN_DIR", help="a results folder with perf records")
+    ap.add_argument("--json", metavar="FILE", help="also write the claims and samples as JSON")
+    ap.add_argument("--force", action="store_true", help="replace the --json file where it exists")
+    a = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
+    argv = ["cuconform perf-table", a.run_dir]
+    if not pathlib.Path(a.run_dir).is_dir():
+        print("perf_table: %s: no such results folder" % a.run_dir, file=sys.stderr)
+        return 2
+    if a.json and pathlib.Path(a.json).exists() and not a.force:
+        print("perf_table: %s exists: pass --force to replace it" % a.json, file=sys.stderr)
         return 2
     claims, samples = [], []
     try:
@@ -66,8 +77,8 @@ def main(argv=None):
     held = sum(c["verdict"] == "holds" for c in claims)
     failed = sum(c["verdict"] == "FAILS" for c in claims)
     print(f"\nclaims: {len(claims)}; hold {held}, fail {failed}, inconclusive {len(claims) - held - failed}")
-    if "--json" in argv:
-        pathlib.Path(argv[argv.index("--json") + 1]).write_text(json.dumps({"claims": claims, "samples": samples}, indent=1))
+    if a.json:
+        pathlib.Path(a.json).write_text(json.dumps({"claims": claims, "samples": samples}, indent=1))
     return 0
 
 

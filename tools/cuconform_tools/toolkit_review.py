@@ -269,7 +269,7 @@ def review_builds(args, out):
 
 
 def main(argv=None, out=sys.stdout, err=sys.stderr):
-    p = argparse.ArgumentParser(prog="cuconform toolkit-review", description=__doc__.split("\n\n")[0],
+    p = argparse.ArgumentParser(prog="cuconform toolkit-review", epilog='exit status: 0 printed, 2 bad input (a missing build or run)', description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("build_a", metavar="BUILD_A", help="build by the older toolkit")
     p.add_argument("build_b", metavar="BUILD_B", help="build by the newer toolkit")
