@@ -53,7 +53,7 @@ case "$mode" in
     # variant's GPU tests, the exhaustive ones under ftz and fast-math among them.
     # It is also built without optimisation there (build type None: no -O):
     # what it proves is the FetchContent path, which no -O level changes, and
-    # at -O3 it took 121 CPU s, without 96 (stop 49).
+    # at -O3 it took 121 CPU s, without 96.
     case "$exhaustive" in OFF|off|0|FALSE|false) args+=(-DMYLIB_PROFILES=default -DCMAKE_BUILD_TYPE=None) ;; esac ;;
   *) echo "check.sh: unknown mode '$mode' (installed or fetchcontent)"; exit 2 ;;
 esac
