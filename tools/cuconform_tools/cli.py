@@ -168,6 +168,8 @@ def build_parser():
                         "environment)")
     p.add_argument("--no-baseline", action="store_true", help="judge against no baseline: every failure counts")
     p.add_argument("--require-gpu", action="store_true", help="a run whose GPU half did not run is a FAIL")
+    p.add_argument("--bisect", action="append", metavar="FILE",
+                   help="a `cuconform bisect --json` report to show: where a change comes from (repeatable)")
     p.add_argument("--margin-ulp", type=float, default=0.5, metavar="ULP",
                    help="with --baseline: the gate's ulp margin (default 0.5)")
     p.add_argument("--margin-rel", type=float, default=0.25, metavar="FRACTION",

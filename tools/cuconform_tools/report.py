@@ -11,7 +11,7 @@ import math
 import os
 import re
 
-from . import findings, gate, report_baseline
+from . import findings, gate, report_baseline, report_bisect
 from .causes import cause_key, group_causes, profiles_text
 from .jsonio import write_text
 from .matching import mark_conflicts
@@ -509,7 +509,7 @@ def fold(section, is_open=False):
         m.group(1), " open" if is_open else "", m.group(2), body)
 
 
-def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None, v=None):
+def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None, v=None, bisects=()):
     """The page. changes: report_baseline.compare() of these rows against a baseline, or None;
     known: {id(row): accepted finding} (gate.known_findings), or None where none were given."""
     rows = inp.rows
@@ -541,6 +541,7 @@ def render(inp, title=None, changes=None, margins=(0.5, 0.25), known=None, v=Non
         failed_section(rows, known, profiles),
         accepted_section(rows, known, profiles),
         report_baseline.section(changes, *margins),
+        report_bisect.section(bisects),
         chart_section(rows),
         fold(profile_section(rows, hist_svg), is_open=True),
         fold(map_section(rows, profiles, known)),
@@ -592,7 +593,8 @@ def run(args, out, err):
     if afile is not None or (changes is not None and changes.base.accepted is not None):
         known = gate.known_findings(inp.rows, changes.base if changes else None, afile, *margins,
                                     g=changes.g if changes else None)
-    text = render(inp, args.title, changes, margins, known, v)
+    bisects = [(p, report_bisect.load(p)) for p in (getattr(args, "bisect", None) or [])]
+    text = render(inp, args.title, changes, margins, known, v, bisects)
     write_text(args.output, text)
     n = collections.Counter(r.verdict for r in inp.rows)
     print("html: wrote %s (%d records: %d pass, %d fail, %d skip%s; %d bytes)" % (
