@@ -63,6 +63,7 @@ case "$jobs" in ''|*[!0-9]*|0) echo "flag-change.sh: -j needs a positive number"
 command -v nvcc >/dev/null 2>&1 || export PATH=/usr/local/cuda/bin:$PATH
 step() { echo; echo "flag-change: $*"; }
 fail() { echo "flag-change: FAILED: $*"; exit 1; }
+trap 'echo "flag-change: FAILED: the command at line $LINENO stopped the walk-through (exit $?)"' ERR
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 
