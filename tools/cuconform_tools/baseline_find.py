@@ -102,25 +102,23 @@ def find(rows):
             paths.extend(p for p in sorted(glob.glob(os.path.join(f, "*.json"))) if p not in paths)
         elif os.path.isfile(f) and f not in paths:
             paths.append(f)
-    fits, misses = [], []
+    fits = []       # (path, header) of the baselines whose environment is the run's
     for p in paths:
         if not os.path.isfile(p):
             continue
         h = _header(p)
-        if h is None:
-            continue
-        why = env.mismatch(h)
-        (misses if why else fits).append((p, why))
+        if h is not None and not env.mismatch(h):
+            fits.append((p, h))
     if not fits:
         where = ", ".join(folders or files) or "nowhere (the records name no baseline folder)"
         return None, ("no baseline matches this run's environment (%s; looked in %s): record one with "
                       "`cuconform baseline RUN -o DIR` once every failure is understood" % (env.text(), where))
-    exact = [pw for pw in fits if sorted(_header(pw[0]).get("device_cc") or []) == env.ccs]
+    exact = [ph for ph in fits if sorted(ph[1].get("device_cc") or []) == env.ccs]
     fits = exact or fits
     if len(fits) == 1:
         return fits[0][0], "baseline %s matches this run's environment (%s)" % (fits[0][0], env.text())
     keys = {r.key for r in rows}
-    best = max(fits, key=lambda pw: len(keys & set(load_baseline(pw[0]).entries)))[0]
+    best = max(fits, key=lambda ph: len(keys & set(load_baseline(ph[0]).entries)))[0]
     return best, "baseline %s matches this run's environment (%s) and covers the most of its records" % (
         best, env.text())
 

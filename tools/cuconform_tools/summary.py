@@ -11,7 +11,6 @@ import collections
 
 from . import findings, gate
 from .causes import group_causes, profiles_text, sort_key
-from .baseline_io import load_baseline
 from .matching import group_keys
 from .numbers import nvcc_majmin
 from .records import cut_short_text, load_inputs_filtered
@@ -83,24 +82,17 @@ def failure_lines(c, all_profiles, finding=None):
     return out
 
 
-def classify(inp, args):
-    """{id(row): accepted finding} from --baseline and --accepted (gate.known_findings)."""
-    base = load_baseline(args.baseline) if getattr(args, "baseline", None) else None
-    afile = findings.load_accepted(args.accepted) if getattr(args, "accepted", None) else None
-    if base is None and afile is None:
-        return None
-    return gate.known_findings(inp.rows, base, afile)
-
-
 def run(args, out, err):
     inp = load_inputs_filtered(args.results, args.profile, skip_bad=getattr(args, "skip_bad", False))
     rows = inp.rows
     v = decide(inp, getattr(args, "baseline", None), getattr(args, "no_baseline", False),
                getattr(args, "require_gpu", False))
     known = dict(v.known)
-    extra = classify(inp, argparse_without_baseline(args)) or {}
-    for k, f in extra.items():
-        known.setdefault(k, f)
+    # --accepted: failures a hand-written list matches are listed apart with their reasons (the
+    # verdict stays the baseline's: reasons without numbers accept nothing).
+    if getattr(args, "accepted", None):
+        for k, f in gate.known_findings(rows, None, findings.load_accepted(args.accepted)).items():
+            known.setdefault(k, f)
     for path, why in inp.ignored:
         if why not in ("not a .json file", "subfolder, not a record"):
             err.write("note: ignored %s: %s\n" % (path, why))
@@ -194,15 +186,6 @@ def run(args, out, err):
     print(v.line, file=out)
     return 0 if args.no_fail else v.exit
 
-
-def argparse_without_baseline(args):
-    """The arguments for classify(): --accepted alone (the baseline is the verdict's)."""
-    class A:
-        pass
-    a = A()
-    a.accepted = getattr(args, "accepted", None)
-    a.baseline = None
-    return a
 
 
 def markdown(inp, v, known, out):
