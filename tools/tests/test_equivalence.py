@@ -9,11 +9,11 @@ was not under CUDA_FORCE_PTX_JIT, corrupt input.
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
+
+from cli_fixtures import TempDirTestCase, write_run
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = os.path.join(TOOLS, "cuconform.py")
@@ -50,20 +50,11 @@ def record(test, profile="default", side="gpu", digest="00000000000000aa", count
     return rec
 
 
-class EquivalenceTest(unittest.TestCase):
-    def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="equivalence-test-")
-
-    def tearDown(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
+class EquivalenceTest(TempDirTestCase):
+    prefix = "equivalence-test-"
 
     def run_dir(self, name, records):
-        d = os.path.join(self.dir, name)
-        os.makedirs(d, exist_ok=True)
-        for r in records:
-            with open(os.path.join(d, r["test"].replace("/", "_") + ".json"), "w") as f:
-                json.dump(r, f)
-        return d
+        return write_run(self.path(name), records)
 
     def cli(self, *args):
         p = subprocess.run([sys.executable, CLI, "equivalence"] + list(args), stdout=subprocess.PIPE,
@@ -161,7 +152,7 @@ class EquivalenceTest(unittest.TestCase):
 
     def test_json_output(self):
         a, b = self.pair()
-        j = os.path.join(self.dir, "out", "eq.json")
+        j = os.path.join(self.tmp, "out", "eq.json")
         rc, out, _ = self.cli(a, b, "--json", j)
         self.assertEqual(rc, 0, out)
         with open(j) as f:
@@ -171,8 +162,8 @@ class EquivalenceTest(unittest.TestCase):
 
     def test_bad_input_exits_2_and_writes_nothing(self):
         a, b = self.pair()
-        j = os.path.join(self.dir, "eq.json")
-        rc, out, err = self.cli(a, os.path.join(self.dir, "missing"), "--json", j)
+        j = os.path.join(self.tmp, "eq.json")
+        rc, out, err = self.cli(a, os.path.join(self.tmp, "missing"), "--json", j)
         self.assertEqual(rc, 2)
         self.assertIn("no such file or folder", err)
         self.assertFalse(os.path.exists(j))
@@ -210,23 +201,21 @@ print("100% tests passed, 0 tests failed out of 2")
 """
 
 
-class PtxJitScriptTest(unittest.TestCase):
+class PtxJitScriptTest(TempDirTestCase):
     """ci/gpu-ptx-jit.sh with a stand-in ctest (no GPU needed): its own checks, each planted."""
     SCRIPT = os.path.join(os.path.dirname(TOOLS), "ci", "gpu-ptx-jit.sh")
+    prefix = "ptx-jit-test-"
 
     def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="ptx-jit-test-")
-        self.bin = os.path.join(self.dir, "bin")
+        super().setUp()
+        self.bin = os.path.join(self.tmp, "bin")
         os.makedirs(self.bin)
         with open(os.path.join(self.bin, "ctest"), "w") as f:
             f.write(FAKE_CTEST.replace("python3", sys.executable.replace("\\", "/"), 1))
         os.chmod(os.path.join(self.bin, "ctest"), 0o755)
 
-    def tearDown(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
-
     def build(self, archs):
-        b = os.path.join(self.dir, "build-" + archs.replace(";", "_"))
+        b = os.path.join(self.tmp, "build-" + archs.replace(";", "_"))
         os.makedirs(b, exist_ok=True)
         open(os.path.join(b, "CTestTestfile.cmake"), "w").close()
         with open(os.path.join(b, "CMakeCache.txt"), "w") as f:
@@ -235,7 +224,7 @@ class PtxJitScriptTest(unittest.TestCase):
 
     def script(self, build, *args, **env):
         e = dict(os.environ, PATH=self.bin + os.pathsep + os.environ["PATH"],
-                 FAKE_TESTS_DIR=os.path.dirname(os.path.abspath(__file__)), OUT=os.path.join(self.dir, "out"))
+                 FAKE_TESTS_DIR=os.path.dirname(os.path.abspath(__file__)), OUT=os.path.join(self.tmp, "out"))
         e.pop("CUDA_FORCE_PTX_JIT", None)
         e.update(env)
         p = subprocess.run(["bash", self.SCRIPT, build] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,

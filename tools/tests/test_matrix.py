@@ -10,11 +10,11 @@ verdict or digest that moves along one axis; and a control that must not be.
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
+
+from cli_fixtures import TempDirTestCase
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = os.path.join(TOOLS, "cuconform.py")
@@ -41,15 +41,12 @@ def read(path):
         return f.read()
 
 
-class MatrixTest(unittest.TestCase):
-    def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="matrix-test-")
-
-    def tearDown(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
+class MatrixTest(TempDirTestCase):
+    prefix = "matrix-test-"
 
     def run_dir(self, name, records):
-        d = os.path.join(self.dir, name)
+        """Records by index, not by test name: one folder may hold two records of one test."""
+        d = self.path(name)
         os.makedirs(d)
         for i, r in enumerate(records):
             with open(os.path.join(d, "r%03d.json" % i), "w") as f:
@@ -61,7 +58,7 @@ class MatrixTest(unittest.TestCase):
         return p.returncode, p.stdout, p.stderr
 
     def matrix(self, *inputs, html=True, extra=()):
-        out = os.path.join(self.dir, "m%d.json" % len(os.listdir(self.dir)))
+        out = os.path.join(self.tmp, "m%d.json" % len(os.listdir(self.tmp)))
         args = ["matrix"] + list(inputs) + ["-o", out] + list(extra)
         if html:
             args += ["--html", out[:-5] + ".html"]
@@ -146,7 +143,7 @@ class MatrixTest(unittest.TestCase):
         self.assertEqual(len(passing["also_in"]), 1)                           # run3 folded into run1's row
         self.assertIn("conflict: 13.0.88|9.0|default|gpu|CbrtF.cbrt.gpu: pass digest 00000000000000aa", so)
         self.assertIn("Conflicts (2)", read(out[:-5] + ".html"))
-        rc, so, se = self.cli("matrix", a, b, "-o", os.path.join(self.dir, "f.json"), "--fail-on-conflict")
+        rc, so, se = self.cli("matrix", a, b, "-o", os.path.join(self.tmp, "f.json"), "--fail-on-conflict")
         self.assertEqual(rc, 1, so + se)
         # control: identical runs do not conflict
         m, _, so = self.matrix(a, a + "/", html=False)
@@ -163,7 +160,7 @@ class MatrixTest(unittest.TestCase):
         self.assertEqual(again["views"]["differs"], direct["views"]["differs"])
         self.assertEqual(again["sources"][0]["type"], "matrix")
         # a file written by `merge` is read too, and the matrix file by `summary`
-        merged = os.path.join(self.dir, "merged.json")
+        merged = os.path.join(self.tmp, "merged.json")
         rc, so, se = self.cli("merge", a, "-o", merged)
         self.assertEqual(rc, 0, se)
         via_merge, _, _ = self.matrix(merged, b, html=False)
@@ -177,7 +174,7 @@ class MatrixTest(unittest.TestCase):
         a, b = self.synthetic()
         with open(os.path.join(b, "r001.json"), "w") as f:
             f.write('{"schema": "cuconform.record/1", "test": ')
-        out, page = os.path.join(self.dir, "out.json"), os.path.join(self.dir, "out.html")
+        out, page = os.path.join(self.tmp, "out.json"), os.path.join(self.tmp, "out.html")
         with open(out, "w") as f:
             f.write("older matrix\n")
         rc, so, se = self.cli("matrix", a, b, "-o", out, "--html", page)
@@ -187,12 +184,12 @@ class MatrixTest(unittest.TestCase):
         self.assertIn("truncated", se)
         self.assertEqual(read(out), "older matrix\n")           # left as it was
         self.assertFalse(os.path.exists(page))
-        self.assertEqual(sorted(os.listdir(self.dir)), ["out.json", "tk130", "tk135"])   # no temporary files left
+        self.assertEqual(sorted(os.listdir(self.tmp)), ["out.json", "tk130", "tk135"])   # no temporary files left
 
     def test_unwritable_html_writes_no_json(self):
         a, _ = self.synthetic()
-        out = os.path.join(self.dir, "out.json")
-        rc, so, se = self.cli("matrix", a, "-o", out, "--html", os.path.join(self.dir, "missing", "m.html"))
+        out = os.path.join(self.tmp, "out.json")
+        rc, so, se = self.cli("matrix", a, "-o", out, "--html", os.path.join(self.tmp, "missing", "m.html"))
         self.assertEqual(rc, 2)
         self.assertIn("does not exist", se)
         self.assertFalse(os.path.exists(out))
@@ -202,18 +199,18 @@ class MatrixTest(unittest.TestCase):
 
     def test_other_bad_inputs(self):
         a, _ = self.synthetic()
-        empty = os.path.join(self.dir, "empty")
+        empty = os.path.join(self.tmp, "empty")
         os.makedirs(empty)
-        other = os.path.join(self.dir, "other.json")
+        other = os.path.join(self.tmp, "other.json")
         with open(other, "w") as f:
             json.dump({"schema": "cuconform.baseline/1"}, f)
-        for args, msg in (([empty], "no cuconform.record/1 records"), ([os.path.join(self.dir, "nope")], "no such"),
+        for args, msg in (([empty], "no cuconform.record/1 records"), ([os.path.join(self.tmp, "nope")], "no such"),
                           ([other], "not a results folder or a cuconform.matrix/1 file"),
                           ([a, "--profile", "ftz"], "unknown profile 'ftz'")):
-            rc, so, se = self.cli("matrix", *args, "-o", os.path.join(self.dir, "x.json"))
+            rc, so, se = self.cli("matrix", *args, "-o", os.path.join(self.tmp, "x.json"))
             self.assertEqual(rc, 2, (args, se))
             self.assertIn(msg, se)
-            self.assertFalse(os.path.exists(os.path.join(self.dir, "x.json")))
+            self.assertFalse(os.path.exists(os.path.join(self.tmp, "x.json")))
 
 
 if __name__ == "__main__":
