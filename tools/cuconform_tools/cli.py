@@ -47,6 +47,14 @@ def _add_findings(p):
                    help="accepted findings (cuconform.accepted/1): failures it matches are listed apart, with reasons")
 
 
+def _add_margins(p):
+    """The gate's margins: `gate` judges with them, and `html` compares with its baseline as the gate does."""
+    p.add_argument("--margin-ulp", type=float, default=0.5, metavar="ULP",
+                   help="allowed growth of an ulp-metric error over the baseline (default 0.5)")
+    p.add_argument("--margin-rel", type=float, default=0.25, metavar="FRACTION",
+                   help="allowed relative growth of other errors (default 0.25)")
+
+
 EXIT_TEXT = "exit status: 0 PASS, 1 FAIL, 2 bad input (one line naming the file)"
 
 
@@ -126,10 +134,7 @@ def build_parser():
                        "a failure of the run itself), 2 bad input")
     p.add_argument("results", nargs="+", metavar="RESULTS")
     p.add_argument("--baseline", metavar="FILE", help="the baseline (default: found from the run's environment)")
-    p.add_argument("--margin-ulp", type=float, default=0.5, metavar="ULP",
-                   help="allowed growth of an ulp-metric error over the baseline (default 0.5)")
-    p.add_argument("--margin-rel", type=float, default=0.25, metavar="FRACTION",
-                   help="allowed relative growth of other errors (default 0.25)")
+    _add_margins(p)
     p.add_argument("--allow-missing", action="store_true", help="baseline tests missing from the run are notes")
     p.add_argument("--allow-toolkit-mismatch", action="store_true",
                    help="gate against a baseline of another toolkit or architecture")
@@ -163,19 +168,10 @@ def build_parser():
     p.add_argument("results", nargs="+", metavar="RESULTS")
     p.add_argument("-o", "--output", required=True, metavar="report.html")
     p.add_argument("--title", help="report title")
-    p.add_argument("--baseline", metavar="FILE",
-                   help="the baseline to judge and compare against (default: the one that matches the run's "
-                        "environment)")
-    p.add_argument("--no-baseline", action="store_true", help="judge against no baseline: every failure counts")
-    p.add_argument("--require-gpu", action="store_true", help="a run whose GPU half did not run is a FAIL")
+    _add_findings(p)
+    _add_margins(p)
     p.add_argument("--bisect", action="append", metavar="FILE",
                    help="a `cuconform bisect --json` report to show: where a change comes from (repeatable)")
-    p.add_argument("--margin-ulp", type=float, default=0.5, metavar="ULP",
-                   help="with --baseline: the gate's ulp margin (default 0.5)")
-    p.add_argument("--margin-rel", type=float, default=0.25, metavar="FRACTION",
-                   help="with --baseline: the gate's relative margin (default 0.25)")
-    p.add_argument("--accepted", metavar="FILE",
-                   help="accepted findings (cuconform.accepted/1): failures it matches are listed apart, with reasons")
     _add_skip_bad(p)
     _add_profile(p)
     p.set_defaults(func=_lazy("report", "run"))
