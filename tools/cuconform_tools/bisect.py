@@ -8,7 +8,7 @@ compiler flag change (or a toolkit change) move a CMake project's results.
         --test "COMMAND"                                            run in the build folder; {build} is it
         (--numbers FILE [--type float|double] [--tolerance ULP] [--binary]
          | --compare "CMD" [--keep PATH ...])
-        [--level file|kernel] [--work DIR] [--json FILE] [-j N]
+        [--level file|kernel] [--work DIR] [--json FILE] [-j N] [--prepare-only]
 
 The tool builds the project in its own folder (--work, default
 ./cuconform-bisect-work), never in the user's build folder, and edits nothing
@@ -17,6 +17,16 @@ compilations once; each experiment then places one object per unit, relinks
 and runs the test (bisect_build). The search finds every culprit unit and
 checks its assumption (bisect_search); inside each culprit .cu unit it goes on
 over the kernels and device functions of the unit's PTX (bisect_ptx).
+
+Build on one machine, bisect on another: --prepare-only stops after the two
+full builds and leaves WORK with the objects of both compilations and
+WORK/prepared.json (each unit's source and its SHA-256). Copied to the machine
+that can run the test (a GPU runner without the variant's toolkit, say), the
+same command there without --prepare-only compiles nothing: it configures the
+project in WORK/build, takes every unit's objects from the folder (a source
+that changed since is refused) and bisects. The file level needs no compiler of
+either side there; the kernel level needs the nvcc of both sides, and says so
+where one is missing.
 
 --compare CMD runs after each test in the build folder ({build}, {reference}:
 a folder holding the --keep files as the first baseline run left them) and
@@ -99,6 +109,9 @@ def build_parser():
     ap.add_argument("--json", metavar="FILE", help="write the cuconform.bisect/1 record here")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2, help="build jobs")
     ap.add_argument("--test-timeout", type=float, default=600, metavar="S", help="one test run's limit")
+    ap.add_argument("--prepare-only", action="store_true",
+                    help="stop after the two full builds: WORK then holds both compilations' objects, to bisect "
+                         "on another machine (the same command without this option, with --work naming the copy)")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     return ap
 
@@ -177,9 +190,10 @@ class Bisect:
     def __init__(self, args, err):
         self.args, self.err = args, err
         config = {}
+        prepared_here = os.path.isfile(os.path.join(args.work, "prepared.json")) and not args.prepare_only
         for side in ("baseline", "variant"):
             nvcc = getattr(args, side + "_nvcc")
-            if nvcc and not (os.path.isfile(nvcc) and os.access(nvcc, os.X_OK)):
+            if nvcc and not prepared_here and not _executable(nvcc):
                 raise InputError("--%s-nvcc %s: not an executable file" % (side, nvcc))
             config[side] = {"nvcc_flags": shlex.split(getattr(args, side + "_flags")),
                             "host_flags": shlex.split(getattr(args, side + "_host_flags")),
@@ -189,6 +203,10 @@ class Bisect:
                              "--variant-host-flags or --variant-nvcc")
         if bool(args.baseline_nvcc) != bool(args.variant_nvcc):
             raise InputError("give both --baseline-nvcc and --variant-nvcc, or neither")
+        if args.baseline_nvcc and config["baseline"]["nvcc"] != config["variant"]["nvcc"] and not prepared_here:
+            versions = {side: _nvcc_version(config[side]["nvcc"]) for side in ("baseline", "variant")}
+            key = lambda side: tuple(int(x) for x in (versions[side] or "0").split(".") if x.isdigit())
+            config["newer_nvcc"] = config[max(("baseline", "variant"), key=key)]["nvcc"]
         if not os.path.isfile(os.path.join(args.source, "CMakeLists.txt")):
             raise InputError("--source %s: no CMakeLists.txt there" % args.source)
         self.config = config
@@ -244,14 +262,37 @@ class Bisect:
             raise InputError("two baseline runs differ (%s): the test is not deterministic; stop, or give --tolerance "
                              "that covers it" % second.detail)
 
+    def missing_compilers(self):
+        """The nvcc's this configuration names that are not on this machine (a folder prepared elsewhere)."""
+        return [c["nvcc"] for c in (self.config["baseline"], self.config["variant"])
+                if c.get("nvcc") and not _executable(c["nvcc"])]
+
+    def prepared_text(self, prepared, units):
+        return ("prepared: %d units under both compilations (%s) in %s, %.1f s; nothing was run. Copy that folder "
+                "to the machine that runs the test and give the same command there without --prepare-only "
+                "(--work naming the copy): it compiles nothing\n"
+                % (len(units), bisect_report.toolkit_words(prepared["toolkits"]), self.ws.work, self.ws.build_seconds))
+
     def run(self):
         ws, t0 = self.ws, time.time()
         ws.prepare()
         self.say("configuring %s in %s" % (self.args.source, ws.build))
         ws.configure()
-        self.say("building: every unit under both compilations")
+        prepared = ws.read_prepared()
+        self.say("building: every unit under both compilations" if prepared is None else
+                 "building from the objects prepared on %s (nothing is compiled)" % prepared.get("made_on", "?"))
         units = ws.build_all()
-        self.say("%d units compiled in %.1f s; baseline runs" % (len(units), ws.build_seconds))
+        self.say("%d units %s in %.1f s" % (len(units), "placed" if prepared else "compiled", ws.build_seconds))
+        if self.args.prepare_only:
+            toolkits = {side: _nvcc_version(self.config[side].get("nvcc") or shutil.which("nvcc"))
+                        for side in ("baseline", "variant")}
+            return ws.write_prepared(toolkits), None
+        self.prepared = prepared is not None
+        self.toolkits = prepared["toolkits"] if prepared else None
+        if not prepared and self.config["baseline"].get("nvcc") != self.config["variant"].get("nvcc"):
+            self.toolkits = {side: _nvcc_version(self.config[side].get("nvcc") or shutil.which("nvcc"))
+                             for side in ("baseline", "variant")}
+        self.say("baseline runs")
         self.baseline_runs()
         candidates = [u for u in units if not u["same_objects"]]
         by_key = {u["key"]: u for u in units}
@@ -262,9 +303,19 @@ class Bisect:
         file_seconds = time.time() - t1
         kernels = {}
         t2 = time.time()
+        missing = self.missing_compilers()
+        self.kernel_note = None
+        if self.args.level == "kernel" and missing and any(by_key[k]["lang"] == "cuda" for k in res.culprits):
+            self.kernel_note = ("kernel level not run: %s is not on this machine (the folder was prepared elsewhere); "
+                                "bisect where both compilers are to split the files" % ", ".join(missing))
+            self.say(self.kernel_note)
         if self.args.level == "kernel":
             for key in res.culprits:
-                if by_key[key]["lang"] == "cuda":
+                if by_key[key]["lang"] == "cxx":
+                    from . import bisect_host
+                    self.say("function level in %s" % by_key[key]["rel"])
+                    kernels[key] = bisect_host.host_level(self, by_key[key])
+                elif not self.kernel_note:
                     from . import bisect_ptx
                     self.say("kernel level in %s" % by_key[key]["rel"])
                     kernels[key] = bisect_ptx.kernel_level(self, by_key[key])
@@ -274,9 +325,30 @@ class Bisect:
         return record, res
 
 
+def _executable(path):
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def _nvcc_version(nvcc):
+    """nvcc's release (e.g. 13.5.37), or None."""
+    if not nvcc:
+        return None
+    try:
+        p = subprocess.run([nvcc, "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    for line in p.stdout.decode("utf-8", "replace").splitlines():
+        if "release" in line and ", V" in line:
+            return line.rsplit(", V", 1)[1].strip()
+    return None
+
+
 def run(args, out, err):
     b = Bisect(args, err)
     record, res = b.run()
+    if args.prepare_only:
+        out.write(b.prepared_text(record, b.ws.units))
+        return 0
     out.write(bisect_report.text(record))
     if args.json:
         bisect_report.write_json(args.json, record)

@@ -18,6 +18,14 @@ toolkit change) go to .cu units; host flags go to .cpp units directly and to
 .cpp units, as a project's host code in both kinds of file would see them.
 Compiles of CMake's own checks (CMakeScratch, CMakeTmp) get the baseline only.
 
+A work folder prepared on another machine (WORK/prepared.json, written by
+`cuconform bisect --prepare-only`) already holds both objects of every unit:
+then the launcher compiles nothing. It takes the unit's objects by the
+object's path in the build, after checking that the source file is the one
+they were made from (its SHA-256), and records the unit with this machine's
+compile line. A unit the folder lacks, or a source that changed, stops the
+build with WORK/prepared-mismatch.txt naming it.
+
 Standard library only: it runs once per compile and is not imported with the
 package (the package imports it for compile_line).
 """
@@ -86,6 +94,33 @@ def unit_key(obj, build):
     return rel.replace(os.sep, "%")
 
 
+def file_sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _prepared_unit(work, config, key, source):
+    """The prepared folder's entry for this unit, or None after writing why it cannot serve."""
+    with open(os.path.join(work, "prepared.json")) as f:
+        units = {u["key"]: u for u in json.load(f)["units"]}
+    rel = os.path.relpath(source, config["source"])
+    u = units.get(key)
+    why = None
+    if u is None or u["source"] != rel:
+        why = "the prepared work folder has no objects for %s: prepare it again from this source tree" % rel
+    elif file_sha256(source) != u["sha256"]:
+        why = "%s changed since the work folder was prepared: prepare it again" % rel
+    if why:
+        with open(os.path.join(work, "prepared-mismatch.txt"), "a") as f:
+            f.write(why + "\n")
+        sys.stderr.write("cuconform bisect: " + why + "\n")
+        return None
+    return u
+
+
 def _run(line, cwd):
     p = subprocess.run(line, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     return p.returncode, p.stdout.decode("utf-8", "replace")
@@ -109,7 +144,19 @@ def main(argv):
     if os.path.exists(record_path):
         with open(record_path) as f:
             record = json.load(f)
-    if not (record and record.get("digest") == digest and all(os.path.exists(p) for p in stored.values())):
+    have = record and record.get("digest") == digest and all(os.path.exists(p) for p in stored.values())
+    if not have and config.get("prepared"):
+        source = os.path.normpath(os.path.join(cwd, args[c]))
+        if _prepared_unit(work, config, key, source) is None or not all(os.path.exists(p) for p in stored.values()):
+            return 1
+        os.makedirs(os.path.dirname(record_path), exist_ok=True)
+        record = {"key": key, "source": source, "object": obj, "lang": "cuda" if is_cuda(argv[0]) else "cxx",
+                  "cwd": cwd, "argv": argv, "digest": digest, "prepared": True}
+        with open(record_path + ".tmp", "w") as f:
+            json.dump(record, f, indent=1)
+        os.replace(record_path + ".tmp", record_path)
+        have = True
+    if not have:
         os.makedirs(os.path.dirname(stored["baseline"]), exist_ok=True)
         # The variant first, its dependency file aside, so the build keeps the baseline's.
         var_args = _with(_with(args, "-o", stored["variant"]), "-MF", stored["variant"] + ".d")
@@ -131,15 +178,29 @@ def main(argv):
         os.replace(record_path + ".tmp", record_path)
         with open(os.path.join(work, "compiles.log"), "a") as f:
             f.write(key + "\n")
-    plan = {}
-    try:
-        with open(os.path.join(work, "plan.json")) as f:
-            plan = json.load(f)
-    except (OSError, ValueError):
-        pass
+    plan, plan_path = {}, os.path.join(work, "plan.json")
+    if os.path.exists(plan_path):
+        try:
+            with open(plan_path) as f:
+                plan = json.load(f)
+            if not isinstance(plan, dict):
+                raise ValueError("not an object")
+        except (OSError, ValueError) as e:
+            return _bad_plan(work, "%s cannot be read (%s): the tool writes it before each step; edited by hand?"
+                             % (plan_path, e))
     chosen = plan.get(obj)
-    shutil.copyfile(chosen if chosen and os.path.isfile(chosen) else stored["baseline"], obj)
+    if chosen is not None and not (isinstance(chosen, str) and os.path.isfile(chosen)):
+        return _bad_plan(work, "%s names %r for %s, which is not an object the tool made: edited by hand?"
+                         % (plan_path, chosen, os.path.relpath(obj, config["build"])))
+    shutil.copyfile(chosen or stored["baseline"], obj)
     return 0
+
+
+def _bad_plan(work, why):
+    with open(os.path.join(work, "plan-invalid.txt"), "w") as f:
+        f.write(why + "\n")
+    sys.stderr.write("cuconform bisect: " + why + "\n")
+    return 1
 
 
 if __name__ == "__main__":

@@ -167,6 +167,12 @@ def short_name(mangled):
     return _NAMES[mangled]
 
 
+def ptx_target(text):
+    """The architecture a PTX text is for (its .target, e.g. sm_90), or '?'."""
+    m = re.search(r"^\s*\.target\s+([\w]+)", text, re.M)
+    return m.group(1) if m else "?"
+
+
 def definitions(text):
     return {i.name: i.text for i in split_top(text) if i.kind == "def"}
 
@@ -287,13 +293,15 @@ def kernel_level(b, unit):
     objects = os.path.join(folder, "objects")
     os.makedirs(objects, exist_ok=True)
 
-    def assemble(chosen):
-        tag = hashlib.sha256("\n".join(sorted(chosen)).encode()).hexdigest()[:16]
+    def assemble(chosen, only=None):
+        """The unit's object with the variant's text of `chosen` in every architecture's PTX (or in the
+        PTX of architecture number `only` alone)."""
+        tag = hashlib.sha256(("\n".join(sorted(chosen)) + "|%s" % only).encode()).hexdigest()[:16]
         obj = os.path.join(objects, tag + ".o")
         if not os.path.exists(obj):
-            for path, bt, vt in zip(base.ptx, btexts, vtexts):
+            for k, (path, bt, vt) in enumerate(zip(base.ptx, btexts, vtexts)):
                 with open(path, "w") as f:
-                    f.write(splice(bt, vt, set(chosen)))
+                    f.write(splice(bt, vt, set(chosen) if only is None or only == k else set()))
             base.run("back")
             shutil.copyfile(base.out_obj, obj)
         return obj
@@ -313,6 +321,7 @@ def kernel_level(b, unit):
         out["note"] = "its device code does not move the result: the change is in its host code"
     elif not names:
         out["note"] = "its PTX is the same under both compilations: the change is in its host code"
+    targets = [ptx_target(t) for t in btexts]
     for name in res.culprits:
         delta = {}
         for bt, vt in zip(btexts, vtexts):
@@ -321,8 +330,19 @@ def kernel_level(b, unit):
         alone = res.contributions.get(name)
         kind = "kernel" if any(re.search(r"\.entry\s+" + re.escape(name) + r"\b", t) for t in btexts) else \
             "device function"
+        # The architectures whose code of this definition moves the result: with one, its own; with several,
+        # one run each with the variant's text in that architecture's PTX alone.
+        found_on = targets
+        if len(btexts) > 1:
+            found_on = []
+            for k, target in enumerate(targets):
+                moved = b.experiment("kernel", set(), override={unit["key"]: assemble([name], only=k)},
+                                     label=["%s on %s" % (short_name(name), target)])
+                runs["architecture"] = runs.get("architecture", 0) + 1
+                if moved.moved:
+                    found_on.append(target)
         out["culprits"].append({"name": short_name(name), "mangled": name, "kind": kind,
-                                "opcode_delta": delta, "opcodes": delta_words(delta),
+                                "opcode_delta": delta, "opcodes": delta_words(delta), "architectures": found_on,
                                 "alone": alone.value.as_json() if alone is not None and alone.value else None})
     # Put the unit's own object back for whatever comes next.
     b.ws.place(set())

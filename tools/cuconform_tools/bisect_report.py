@@ -14,12 +14,15 @@ def _alone(outcome):
     return outcome.value.as_json() if outcome is not None and outcome.value is not None else None
 
 
-def _change(config):
+def _change(config, toolkits=None):
     """Words for what the variant changes: its flags beyond the baseline's, or the nvcc."""
     b, v = config["baseline"], config["variant"]
     parts = []
     if b.get("nvcc") != v.get("nvcc"):
-        parts.append("nvcc %s" % v.get("nvcc"))
+        if toolkits and toolkits.get("variant"):
+            parts.append("nvcc %s -> %s" % (toolkits.get("baseline") or "?", toolkits["variant"]))
+        else:
+            parts.append("nvcc %s" % v.get("nvcc"))
     for k, label in (("nvcc_flags", ""), ("host_flags", "host ")):
         added = [f for f in v[k] if f not in b[k]]
         removed = [f for f in b[k] if f not in v[k]]
@@ -28,6 +31,14 @@ def _change(config):
         if removed:
             parts.append(label + "without " + " ".join(removed))
     return "; ".join(parts) or "variant"
+
+
+def toolkit_words(toolkits):
+    """'nvcc 13.0.88 and 13.5.37' from {side: version}."""
+    b, v = (toolkits or {}).get("baseline"), (toolkits or {}).get("variant")
+    if b == v:
+        return "nvcc %s" % (b or "?")
+    return "nvcc %s and %s" % (b or "?", v or "?")
 
 
 def record(b, units, candidates, res, kernels, times):
@@ -47,7 +58,8 @@ def record(b, units, candidates, res, kernels, times):
         "schema": SCHEMA,
         "source": b.ws.source,
         "work": b.ws.work,
-        "change": _change(b.config),
+        "change": _change(b.config, getattr(b, "toolkits", None)),
+        "toolkits": getattr(b, "toolkits", None),
         "baseline": b.config["baseline"],
         "variant": b.config["variant"],
         "test": b.args.test,
@@ -60,6 +72,8 @@ def record(b, units, candidates, res, kernels, times):
         "culprits": culprits,
         "together": _alone(res.together),
         "check": {"ok": res.check_ok, "problems": res.problems},
+        "prepared": bool(getattr(b, "prepared", False)),
+        "kernel_level_note": getattr(b, "kernel_note", None),
         "runs": runs,
         "expected_search_runs": round(expected_runs(len(res.culprits), len(candidates)), 1),
         "steps": b.steps,
@@ -75,12 +89,19 @@ def _ulp_words(alone):
     return "%s ulp alone" % fmt_ulp(float(alone["max_ulp"]) if alone["max_ulp"] != "inf" else float("inf"))
 
 
+def _arch_words(k):
+    archs = k.get("architectures")
+    if archs is None:
+        return ""
+    return " [%s]" % (", ".join(archs) if archs else "no single architecture moves it alone")
+
+
 def _culprit_words(c, change):
     kl = c.get("kernel_level")
     if kl and kl.get("culprits"):
-        return ", ".join("%s \u203a %s %s (%s: %s; %s)" % (c["source"], k["kind"], k["name"], change,
-                                                          k["opcodes"] or "same opcodes, other operands",
-                                                          _ulp_words(k["alone"])) for k in kl["culprits"])
+        return ", ".join("%s \u203a %s %s%s (%s: %s; %s)" % (
+            c["source"], k["kind"], k["name"], _arch_words(k), change,
+            k["opcodes"] or "same opcodes, other operands", _ulp_words(k["alone"])) for k in kl["culprits"])
     what = "host code" if c["lang"] == "cxx" else (kl.get("note") if kl else "file level")
     return "%s (%s: %s; %s)" % (c["source"], change, what, _ulp_words(c["alone"]))
 
@@ -105,8 +126,8 @@ def text(rec):
         lines.append("variant: %s; together: %s" % (rec["variant_result"]["detail"],
                                                      rec["together"]["detail"] if rec["together"] else "-"))
     same = [u["source"] for u in rec["units"] if u["identical_objects"]]
-    lines.append("units: %d compiled, %d candidates%s" % (
-        len(rec["units"]), rec["candidates"],
+    lines.append("units: %d %s, %d candidates%s" % (
+        len(rec["units"]), "placed" if rec.get("prepared") else "compiled", rec["candidates"],
         "; identical objects under both compilations: " + ", ".join(same) if same else ""))
     r = rec["runs"]
     lines.append("file level: %d test runs (search %d, check %d, alone %d; k*log2(n)+3 = %s) after 2 baseline runs"
@@ -117,16 +138,24 @@ def text(rec):
         if not kl:
             continue
         kr = kl.get("runs", {})
-        lines.append("kernel level in %s: %d of %d definitions differ, %d test runs (search %d, check %d, alone %d)%s"
-                     % (c["source"], kl.get("differing", 0), kl.get("definitions", 0), sum(kr.values()),
+        lines.append("%s level in %s: %d of %d definitions differ, %d test runs (search %d, check %d, alone %d%s)%s"
+                     % ("function" if c["lang"] == "cxx" else "kernel", c["source"], kl.get("differing", 0),
+                        kl.get("definitions", 0), sum(kr.values()),
                         kr.get("search", 0), kr.get("check", 0), kr.get("alone", 0),
+                        ", architecture %d" % kr["architecture"] if kr.get("architecture") else "",
                         "; " + kl["note"] if kl.get("note") else ""))
         for p in kl.get("check", {}).get("problems", []):
             lines.append("  CHECK FAILED: " + p)
+    if rec.get("kernel_level_note"):
+        lines.append(rec["kernel_level_note"])
+    if rec.get("prepared"):
+        lines.append("objects: from the prepared work folder (%s); nothing compiled here"
+                     % toolkit_words(rec.get("toolkits")))
     s = rec["seconds"]
     steps = [x for x in rec["steps"] if x["level"] != "baseline"]
-    lines.append("time: %.1f s in all; two full builds %.1f s; %d steps %.1f s (%.2f s each: relink and test); "
-                 "kernel level %.1f s" % (s["total"], s["build"], len(steps), sum(x["seconds"] for x in steps),
+    lines.append("time: %.1f s in all; %s %.1f s; %d steps %.1f s (%.2f s each: relink and test); "
+                 "kernel level %.1f s" % (s["total"], "objects placed" if rec.get("prepared") else "two full builds",
+                                          s["build"], len(steps), sum(x["seconds"] for x in steps),
                                           sum(x["seconds"] for x in steps) / max(len(steps), 1), s["kernel_level"]))
     return "\n".join(lines) + "\n"
 

@@ -172,6 +172,25 @@ class App(unittest.TestCase):
                                "src/physics.cu": ["displacement_kernel", "energy_kernel", "scale_kernel"]}, out)
         damp = rec["culprits"][1]["kernel_level"]["culprits"][0]
         self.assertEqual((damp["kind"], damp["opcode_delta"]), ("device function", {"mul.f32": -1, "mul.ftz.f32": 1}))
+        self.assertEqual(damp["architectures"], ["sm_90"])
+
+    def test_each_culprit_named_for_its_architectures(self):
+        """Two architectures: each culprit definition is tried in one architecture's PTX at a time. Counting
+        mul.ftz.f32 in the program moves with either architecture's code, so both are named; counting it only
+        in the sm_86 part (the text after its .target) names sm_86 alone."""
+        cmp_sm86 = r"python3 -c \"import re,sys; d=open('bisect_app_test','rb').read(); print(sum(p.count(b'mul.ftz.f32') for p in re.split(rb'\\.target ', d) if p.startswith(b'sm_86')))\""
+        rec_path = os.path.join(self.dir, "arch.json")
+        rc, out, err = run_cli(["--source", APP, "--work", os.path.join(self.dir, "arch"), "--test", "true",
+                                "--configure-arg", "-DCMAKE_CUDA_FLAGS=-no-compress",
+                                "--configure-arg", "-DCMAKE_CUDA_ARCHITECTURES=80;86", "--variant-flags", "-ftz=true",
+                                "--compare", cmp_sm86, "--json", rec_path])
+        self.assertEqual(rc, 0, err + out)
+        with open(rec_path) as f:
+            rec = json.load(f)
+        archs = {k["name"]: k["architectures"] for c in rec["culprits"] for k in c["kernel_level"]["culprits"]}
+        self.assertEqual(archs.get("damp"), ["sm_86"], out)
+        self.assertTrue(all(a == ["sm_86"] for a in archs.values()), archs)
+        self.assertIn("damp [sm_86]", out)
 
 
 @unittest.skipUnless(HAVE_TOOLS, "needs nvcc and cmake")
@@ -220,11 +239,92 @@ class BadInput(unittest.TestCase):
     def test_unreadable_numbers(self):
         self.refuse("./t g", r"numbers file .*n.txt: line 1: 'zz' is not a number")
 
+    def test_plan_edited_by_hand(self):
+        """The plan names the object each unit gets; one the tool did not write stops the build, naming it."""
+        work = os.path.join(self.dir, "w")
+        rc, out, err = run_cli(["--source", self.src, "--work", work, "--test", "./t", "--numbers", "n.txt",
+                                "--variant-host-flags", "-O1"])
+        self.assertEqual(rc, 0, out + err)
+        obj = json.load(open(os.path.join(work, "units", os.listdir(os.path.join(work, "units"))[0])))["object"]
+        for text in ("{broken", json.dumps({obj: "/nowhere/else.o"})):
+            with open(os.path.join(work, "plan.json"), "w") as f:
+                f.write(text)
+            os.utime(os.path.join(self.src, "main.cpp"))
+            p = subprocess.run(["cmake", "--build", os.path.join(work, "build")], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+            self.assertNotEqual(p.returncode, 0)
+            self.assertIn("edited by hand?", p.stdout.decode())
+
     def test_same_compilations(self):
         rc, out, err = run_cli(["--source", self.src, "--work", os.path.join(self.dir, "w"), "--test", "./t",
                                 "--numbers", "n.txt"])
         self.assertEqual(rc, 2)
         self.assertIn("the baseline and the variant compilations are the same", err)
+
+
+@unittest.skipUnless(HAVE_TOOLS, "needs nvcc and cmake")
+class Prepared(unittest.TestCase):
+    """--prepare-only on one machine, the bisect on another: simulated with copies of the project and the
+    work folder at other paths. The copy compiles nothing; a changed source or another change is refused."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="bisect-prep-")
+        self.src = os.path.join(self.dir, "proj")
+        os.makedirs(self.src)
+        with open(os.path.join(self.src, "CMakeLists.txt"), "w") as f:
+            f.write("cmake_minimum_required(VERSION 3.25)\nproject(p LANGUAGES CXX)\n"
+                    "add_executable(t main.cpp other.cpp)\n")
+        with open(os.path.join(self.src, "main.cpp"), "w") as f:
+            f.write("#include <cstdio>\nint other();\nint main() { FILE* f = std::fopen(\"n.txt\", \"w\");\n"
+                    "#ifdef VARIANT\n  std::fprintf(f, \"2.5\\n%d\\n\", other());\n#else\n"
+                    "  std::fprintf(f, \"1.5\\n%d\\n\", other());\n#endif\n  std::fclose(f); return 0; }\n")
+        with open(os.path.join(self.src, "other.cpp"), "w") as f:
+            f.write("int other() { return 7; }\n")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def cli(self, src, work, *more):
+        return run_cli(["--source", src, "--work", os.path.join(self.dir, work), "--test", "./t",
+                        "--numbers", "n.txt", "--variant-host-flags", "-DVARIANT"] + list(more))
+
+    def prepared_copy(self, name):
+        """The project and the prepared folder copied elsewhere, as a second machine would hold them."""
+        shutil.copytree(self.src, os.path.join(self.dir, name + "-proj"))
+        shutil.copytree(os.path.join(self.dir, "w"), os.path.join(self.dir, name))
+        return os.path.join(self.dir, name + "-proj")
+
+    def test_prepare_here_bisect_there(self):
+        rc, out, err = self.cli(self.src, "w", "--prepare-only")
+        self.assertEqual(rc, 0, out + err)
+        self.assertTrue(out.startswith("prepared: 2 units under both compilations"), out)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "w", "build", "n.txt")))  # no test ran
+        src2 = self.prepared_copy("w2")
+        rec_path = os.path.join(self.dir, "r.json")
+        rc, out, err = self.cli(src2, "w2", "--json", rec_path)
+        self.assertEqual(rc, 0, out + err)
+        self.assertTrue(out.startswith("1 culprit file: main.cpp"), out)
+        self.assertIn("objects: from the prepared work folder", out)
+        with open(rec_path) as f:
+            rec = json.load(f)
+        self.assertTrue(rec["prepared"])
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "w2", "compiles.log")))  # nothing compiled there
+
+    def test_changed_source_and_other_change_refused(self):
+        rc, out, err = self.cli(self.src, "w", "--prepare-only")
+        self.assertEqual(rc, 0, out + err)
+        src3 = self.prepared_copy("w3")
+        with open(os.path.join(src3, "other.cpp"), "a") as f:
+            f.write("// edited\n")
+        rc, out, err = self.cli(src3, "w3")
+        self.assertEqual(rc, 2, out + err)
+        self.assertEqual(len(err.strip().splitlines()), 1, err)
+        self.assertIn("other.cpp changed since the work folder was prepared", err)
+        src4 = self.prepared_copy("w4")
+        rc, out, err = run_cli(["--source", src4, "--work", os.path.join(self.dir, "w4"), "--test", "./t",
+                                "--numbers", "n.txt", "--variant-host-flags", "-DOTHER"])
+        self.assertEqual(rc, 2, out + err)
+        self.assertIn("was prepared for another change", err)
 
 
 if __name__ == "__main__":

@@ -15,5 +15,6 @@ bool softplus_stage(const std::vector<float>& in, std::vector<float>& out);
 bool physics_stage(const std::vector<float>& x, const std::vector<float>& v, float dt, std::vector<float>& out);
 bool decay_stage(const std::vector<float>& in, std::vector<float>& out);
 bool count_stage(const std::vector<float>& in, float threshold, std::vector<float>& out);
+bool gelu_stage(const std::vector<float>& in, std::vector<float>& out);
 
 }  // namespace bisect_app

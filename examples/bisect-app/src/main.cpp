@@ -59,6 +59,8 @@ int main(int argc, char** argv) {
   if (ok) put(f, out);
   ok = ok && count_stage(in, 1.0f, out);
   if (ok) put(f, out);
+  ok = ok && gelu_stage(in, out);
+  if (ok) put(f, out);
   std::fclose(f);
   return ok ? 0 : 1;
 }
