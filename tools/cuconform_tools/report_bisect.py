@@ -49,7 +49,8 @@ def _culprit_rows(c):
             esc(_moved(c.get("alone")))))
     for k in inner:
         rows.append("<tr><td class=mono>%s &rsaquo; %s</td><td>%s</td><td class=mono>%s</td><td>%s</td></tr>" % (
-            esc(c.get("source", "?")), esc(k.get("name", "?")), esc(k.get("kind", "")),
+            esc(c.get("source", "?")), esc(k.get("name", "?")),
+            esc(k.get("kind", "") + (" [%s]" % ", ".join(k["architectures"]) if k.get("architectures") else "")),
             esc(_opcodes(k)), esc(_moved(k.get("alone")))))
     return rows
 
@@ -65,6 +66,12 @@ def one(path, d):
                '&middot; <span class="mono">%s</span></p>' % (
                    esc(d.get("source") or ""), esc(str(len(d.get("units") or []))), esc(str(d.get("candidates"))),
                    esc(", ".join("%s %s" % (k, v) for k, v in runs.items())), esc(fmt(secs.get("total"))), esc(path)))
+    notes = [d.get("kernel_level_note")] + [(c.get("kernel_level") or {}).get("note") for c in culprits]
+    if d.get("prepared"):
+        notes.append("objects from a work folder prepared on another machine; nothing compiled here")
+    for n in notes:
+        if n:
+            out.append('<p class="muted">%s</p>' % esc(n))
     if culprits:
         out.append('<table><tr><th>culprit</th><th>kind</th><th>instructions that differ</th><th>alone</th></tr>')
         for c in culprits:
