@@ -64,8 +64,7 @@ template __global__ void cuconform::lowp::lowp_contract_rn_probe<cuconform::lowp
 namespace cuconform::units {
 
 struct Bf16Arith : lowp::ArithSweepUnit<Bf16Arith, lowp::Bf16T> {
-  static constexpr UnitInfo info{"bf16_arith", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
-  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per operation";
+  static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("bf16_arith");
   using L = lowp::Bf16T;
 
   static void host_model(ModelChecks& m) {

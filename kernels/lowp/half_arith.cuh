@@ -92,8 +92,7 @@ template __global__ void cuconform::lowp::lowp_contract_rn_probe<cuconform::lowp
 namespace cuconform::units {
 
 struct HalfArith : lowp::ArithSweepUnit<HalfArith, lowp::HalfT> {
-  static constexpr UnitInfo info{"half_arith", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
-  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per operation";
+  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("half_arith");
   using L = lowp::HalfT;
 
   static void host_model(ModelChecks& m) {

@@ -24,7 +24,7 @@
 namespace cuconform::units {
 
 struct Bf16ComplexFma : lowp::CmaddDistributionUnit<lowp::Bf16T> {
-  static constexpr UnitInfo info{"bf16_cmadd", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
+  static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("bf16_cmadd");
   static constexpr const char* informational =
       "bfloat16 __hcmadd has no documented bound or composition: its error distribution is reported, not graded";
   using forms = Forms<lowp::CmaddDistributionForm<lowp::Bf16T>>;

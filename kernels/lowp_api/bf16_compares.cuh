@@ -19,8 +19,7 @@
 namespace cuconform::units {
 
 struct Bf16Compares : lowp::CompareSweepUnit<Bf16Compares, lowp::Bf16T> {
-  static constexpr UnitInfo info{"bf16_compares", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
-  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per comparison";
+  static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("bf16_compares");
 };
 CUCONFORM_KERNEL_UNIT(Bf16Compares)
 

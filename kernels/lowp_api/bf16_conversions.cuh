@@ -36,8 +36,7 @@
 namespace cuconform::units {
 
 struct Bf16Conversions : lowp::ConversionSweepUnit<Bf16Conversions, lowp::Bf16T> {
-  static constexpr UnitInfo info{"bf16_conversions", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
-  static constexpr const char* sanitize_heavy = "every one of 2^32 floats or integers per conversion";
+  static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("bf16_conversions");
 };
 CUCONFORM_KERNEL_UNIT(Bf16Conversions)
 

@@ -23,24 +23,18 @@
 namespace cuconform::units {
 
 struct Bf16Math : lowp::MathUnit<lowp::Bf16T> {
-  static constexpr UnitInfo info{"bf16_math", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
-  struct exhaustive : lowp::MathSweepForm<lowp::Bf16T> {
-    static constexpr const char* name = "exhaustive";
-    static constexpr Role role = Role::probe;
-  };
-  using forms = Forms<exhaustive>;
+  static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("bf16_math");
 
   static void host_model(ModelChecks& m) {
     using lowp::MathFn;
     lowp::math_tables_against_binary64<lowp::Bf16T>(m, "__nv_bfloat16");
     const char* src = "hand-derived, bfloat16 (binary32's exponent, 8-bit significand), round to nearest even";
-    const auto cr = [](MathFn f, std::uint16_t h) { return static_cast<double>(lowp::lowp_math_table<lowp::Bf16T>(f)[h]); };
-    m.expect("hsqrt(4) = 2", cr(MathFn::sqrt, 0x4080), 0x4000, src);
-    m.expect("hrcp(3) = 0x3eab (0.333984375)", cr(MathFn::rcp, 0x4040), 0x3EAB, src);
-    m.expect("hrint(2.5) = 2 (ties to even)", cr(MathFn::rint, 0x4020), 0x4000, src);
-    m.expect("hexp2(-133) = 2^-133, the smallest subnormal", cr(MathFn::exp2, 0xC305), 0x0001, src);
-    m.expect("htanh(+inf) = 1 (documented)", cr(MathFn::tanh, 0x7F80), 0x3F80, src);
-    m.expect("hfloor(-0.5) = -1", cr(MathFn::floor, 0xBF00), 0xBF80, src);
+    m.expect("hsqrt(4) = 2", correctly_rounded(MathFn::sqrt, 0x4080), 0x4000, src);
+    m.expect("hrcp(3) = 0x3eab (0.333984375)", correctly_rounded(MathFn::rcp, 0x4040), 0x3EAB, src);
+    m.expect("hrint(2.5) = 2 (ties to even)", correctly_rounded(MathFn::rint, 0x4020), 0x4000, src);
+    m.expect("hexp2(-133) = 2^-133, the smallest subnormal", correctly_rounded(MathFn::exp2, 0xC305), 0x0001, src);
+    m.expect("htanh(+inf) = 1 (documented)", correctly_rounded(MathFn::tanh, 0x7F80), 0x3F80, src);
+    m.expect("hfloor(-0.5) = -1", correctly_rounded(MathFn::floor, 0xBF00), 0xBF80, src);
   }
 };
 CUCONFORM_KERNEL_UNIT(Bf16Math)

@@ -28,11 +28,8 @@
 namespace cuconform::units {
 
 struct HalfClamps : lowp::ClampSweepUnit<HalfClamps, lowp::HalfT> {
-  static constexpr UnitInfo info{"half_clamps", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
-  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per operation";
-  struct h2_cmadd : lowp::SweepForm<lowp::NativeOnly<lowp::HalfT, lowp::OpCmadd<lowp::HalfT>>, Role::probe> {
-    static constexpr const char* name = "h2_cmadd";
-  };
+  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("half_clamps");
+  struct h2_cmadd : lowp::NativeSweepForm<lowp::HalfT, lowp::OpCmadd> { static constexpr const char* name = "h2_cmadd"; };
   using forms = Forms<saturating, fma_clamped, max_min, sign_class, h2_clamps, h2_fma_clamped, h2_cmadd>;
 };
 CUCONFORM_KERNEL_UNIT(HalfClamps)

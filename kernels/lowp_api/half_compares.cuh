@@ -19,8 +19,7 @@
 namespace cuconform::units {
 
 struct HalfCompares : lowp::CompareSweepUnit<HalfCompares, lowp::HalfT> {
-  static constexpr UnitInfo info{"half_compares", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
-  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per comparison";
+  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("half_compares");
 };
 CUCONFORM_KERNEL_UNIT(HalfCompares)
 

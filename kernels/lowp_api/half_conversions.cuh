@@ -36,8 +36,7 @@
 namespace cuconform::units {
 
 struct HalfConversions : lowp::ConversionSweepUnit<HalfConversions, lowp::HalfT> {
-  static constexpr UnitInfo info{"half_conversions", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
-  static constexpr const char* sanitize_heavy = "every one of 2^32 floats or integers per conversion";
+  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("half_conversions");
 };
 CUCONFORM_KERNEL_UNIT(HalfConversions)
 

@@ -30,31 +30,25 @@
 namespace cuconform::units {
 
 struct HalfMath : lowp::MathUnit<lowp::HalfT> {
-  static constexpr UnitInfo info{"half_math", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
-  struct exhaustive : lowp::MathSweepForm<lowp::HalfT> {
-    static constexpr const char* name = "exhaustive";
-    static constexpr Role role = Role::probe;
-  };
-  using forms = Forms<exhaustive>;
+  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("half_math");
 
   static void host_model(ModelChecks& m) {
     using lowp::MathFn;
     lowp::math_tables_against_binary64<lowp::HalfT>(m, "__half");
     const char* src = "hand-derived, IEEE 754-2019 binary16, round to nearest even";
-    const auto cr = [](MathFn f, std::uint16_t h) { return static_cast<double>(lowp::lowp_math_table<lowp::HalfT>(f)[h]); };
-    m.expect("hsqrt(4) = 2", cr(MathFn::sqrt, 0x4400), 0x4000, src);
-    m.expect("hrcp(3) = 0x3555", cr(MathFn::rcp, 0x4200), 0x3555, src);
-    m.expect("hlog2(8) = 3", cr(MathFn::log2, 0x4800), 0x4200, src);
-    m.expect("hexp2(-24) = 2^-24, the smallest subnormal", cr(MathFn::exp2, 0xCE00), 0x0001, src);
-    m.expect("hexp2(16) = 65536 rounds to +inf (past 65520)", cr(MathFn::exp2, 0x4C00), 0x7C00, src);
-    m.expect("hrint(2.5) = 2 (ties to even)", cr(MathFn::rint, 0x4100), 0x4000, src);
-    m.expect("hrint(3.5) = 4", cr(MathFn::rint, 0x4300), 0x4400, src);
-    m.expect("hrint(-0.5) = -0", cr(MathFn::rint, 0xB800), 0x8000, src);
-    m.expect("hceil(-0.5) = -0", cr(MathFn::ceil, 0xB800), 0x8000, src);
-    m.expect("hfloor(-0.5) = -1", cr(MathFn::floor, 0xB800), 0xBC00, src);
-    m.expect("htrunc(-1.5) = -1", cr(MathFn::trunc, 0xBE00), 0xBC00, src);
-    m.expect("hrsqrt(-0) = -inf (documented)", cr(MathFn::rsqrt, 0x8000), 0xFC00, src);
-    m.expect("hlog(1) = +0 (documented)", cr(MathFn::log, 0x3C00), 0x0000, src);
+    m.expect("hsqrt(4) = 2", correctly_rounded(MathFn::sqrt, 0x4400), 0x4000, src);
+    m.expect("hrcp(3) = 0x3555", correctly_rounded(MathFn::rcp, 0x4200), 0x3555, src);
+    m.expect("hlog2(8) = 3", correctly_rounded(MathFn::log2, 0x4800), 0x4200, src);
+    m.expect("hexp2(-24) = 2^-24, the smallest subnormal", correctly_rounded(MathFn::exp2, 0xCE00), 0x0001, src);
+    m.expect("hexp2(16) = 65536 rounds to +inf (past 65520)", correctly_rounded(MathFn::exp2, 0x4C00), 0x7C00, src);
+    m.expect("hrint(2.5) = 2 (ties to even)", correctly_rounded(MathFn::rint, 0x4100), 0x4000, src);
+    m.expect("hrint(3.5) = 4", correctly_rounded(MathFn::rint, 0x4300), 0x4400, src);
+    m.expect("hrint(-0.5) = -0", correctly_rounded(MathFn::rint, 0xB800), 0x8000, src);
+    m.expect("hceil(-0.5) = -0", correctly_rounded(MathFn::ceil, 0xB800), 0x8000, src);
+    m.expect("hfloor(-0.5) = -1", correctly_rounded(MathFn::floor, 0xB800), 0xBC00, src);
+    m.expect("htrunc(-1.5) = -1", correctly_rounded(MathFn::trunc, 0xBE00), 0xBC00, src);
+    m.expect("hrsqrt(-0) = -inf (documented)", correctly_rounded(MathFn::rsqrt, 0x8000), 0xFC00, src);
+    m.expect("hlog(1) = +0 (documented)", correctly_rounded(MathFn::log, 0x3C00), 0x0000, src);
   }
 };
 CUCONFORM_KERNEL_UNIT(HalfMath)

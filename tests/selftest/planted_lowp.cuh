@@ -34,7 +34,7 @@ struct PlantedHadd {
 };
 
 struct PlantedLowpSweep : lowp::SweepUnit<PlantedLowpSweep> {
-  static constexpr UnitInfo info{"planted_lowp_sweep", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
+  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("planted_lowp_sweep");
   struct control : lowp::SweepForm<PlantedHadd<false>, Role::recommended> {
     static constexpr const char* name = "control";
   };

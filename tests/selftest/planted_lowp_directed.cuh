@@ -31,7 +31,7 @@ struct PlantedFloatToHalfRz {
 };
 
 struct PlantedLowpDirected : lowp::SweepUnit<PlantedLowpDirected> {
-  static constexpr UnitInfo info{"planted_lowp_directed", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
+  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("planted_lowp_directed");
   struct control : lowp::SweepForm<PlantedFloatToHalfRz<false>, Role::recommended> {
     static constexpr const char* name = "control";
   };

@@ -36,7 +36,7 @@ struct HtanhInfToZero {
 };
 
 struct PlantedLowpMathHalf : lowp::MathUnit<lowp::HalfT> {
-  static constexpr UnitInfo info{"planted_lowp_math_half", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 53};
+  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("planted_lowp_math_half");
   static std::vector<KernelCase> cases() { return lowp::math_cases({lowp::MathFn::rint, lowp::MathFn::exp}); }
   struct control_half : lowp::MathSweepForm<lowp::HalfT> {
     static constexpr const char* name = "control_half";
@@ -52,7 +52,7 @@ struct PlantedLowpMathHalf : lowp::MathUnit<lowp::HalfT> {
 CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedLowpMathHalf)
 
 struct PlantedLowpMathBf16 : lowp::MathUnit<lowp::Bf16T> {
-  static constexpr UnitInfo info{"planted_lowp_math_bf16", "F10", "num.half2-bf16x2-vector-ops", "12.1.1", 12, Kind::kernel, 80};
+  static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("planted_lowp_math_bf16");
   static std::vector<KernelCase> cases() { return lowp::math_cases({lowp::MathFn::tanh}); }
   struct control_bf16 : lowp::MathSweepForm<lowp::Bf16T> {
     static constexpr const char* name = "control_bf16";

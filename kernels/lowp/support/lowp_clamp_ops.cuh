@@ -47,6 +47,7 @@
 
 #include "lowp/support/lowp_formats.h"
 #include "lowp/support/lowp_math_functions.cuh"
+#include "lowp/support/lowp_native_sweep.cuh"
 #include "lowp/support/lowp_sweep.cuh"
 
 namespace cuconform::lowp {
@@ -306,26 +307,14 @@ struct OpCmadd {
 
 /// Base of the two clamp units: their six forms.
 template <class U, class L>
-struct ClampSweepUnit : SweepUnit<U> {
-  // Every GPU form sweeps a whole domain: built with the exhaustive tier only
-  // (cuconform/kernel_harness.cuh); the host model is built always.
-  static constexpr bool sweeps_whole_domain = true;
-  struct saturating : SweepForm<NativeOnly<L, OpSaturating<L>>, Role::probe> {
-    static constexpr const char* name = "saturating";
-  };
-  struct fma_clamped : SweepForm<NativeOnly<L, OpFmaClamped<L>>, Role::probe> {
-    static constexpr const char* name = "fma_clamped";
-  };
-  struct max_min : SweepForm<NativeOnly<L, OpMaxMin<L>>, Role::probe> { static constexpr const char* name = "max_min"; };
-  struct sign_class : SweepForm<NativeOnly<L, OpSignClass<L>>, Role::probe> {
-    static constexpr const char* name = "sign_class";
-  };
-  struct h2_clamps : SweepForm<NativeOnly<L, OpVecClamps<L>>, Role::probe> {
-    static constexpr const char* name = "h2_clamps";
-  };
-  struct h2_fma_clamped : SweepForm<NativeOnly<L, OpVecFmaClamped<L>>, Role::probe> {
-    static constexpr const char* name = "h2_fma_clamped";
-  };
+struct ClampSweepUnit : NativeSweepUnit<U> {
+  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per operation";
+  struct saturating : NativeSweepForm<L, OpSaturating> { static constexpr const char* name = "saturating"; };
+  struct fma_clamped : NativeSweepForm<L, OpFmaClamped> { static constexpr const char* name = "fma_clamped"; };
+  struct max_min : NativeSweepForm<L, OpMaxMin> { static constexpr const char* name = "max_min"; };
+  struct sign_class : NativeSweepForm<L, OpSignClass> { static constexpr const char* name = "sign_class"; };
+  struct h2_clamps : NativeSweepForm<L, OpVecClamps> { static constexpr const char* name = "h2_clamps"; };
+  struct h2_fma_clamped : NativeSweepForm<L, OpVecFmaClamped> { static constexpr const char* name = "h2_fma_clamped"; };
   using forms = Forms<saturating, fma_clamped, max_min, sign_class, h2_clamps, h2_fma_clamped>;
 };
 

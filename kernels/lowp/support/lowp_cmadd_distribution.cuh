@@ -30,6 +30,7 @@
 #include "lowp/support/lowp_clamp_ops.cuh"
 #include "lowp/support/lowp_cmadd_reference.h"
 #include "lowp/support/lowp_sweep.cuh"
+#include "lowp/support/lowp_unit_info.h"
 
 namespace cuconform::lowp {
 

@@ -26,6 +26,7 @@
 
 #include "lowp/support/lowp_formats.h"
 #include "lowp/support/lowp_math_functions.cuh"
+#include "lowp/support/lowp_native_sweep.cuh"
 #include "lowp/support/lowp_sweep.cuh"
 
 namespace cuconform::lowp {
@@ -98,14 +99,10 @@ struct OpVecIsNan {
 
 /// Base of the two comparison units: their two forms.
 template <class U, class L>
-struct CompareSweepUnit : SweepUnit<U> {
-  // Every GPU form sweeps a whole domain: built with the exhaustive tier only
-  // (cuconform/kernel_harness.cuh); the host model is built always.
-  static constexpr bool sweeps_whole_domain = true;
-  struct h2_compare_mask : SweepForm<NativeOnly<L, OpVecCmpMask<L>>, Role::probe> {
-    static constexpr const char* name = "h2_compare_mask";
-  };
-  struct h2_isnan : SweepForm<NativeOnly<L, OpVecIsNan<L>>, Role::probe> { static constexpr const char* name = "h2_isnan"; };
+struct CompareSweepUnit : NativeSweepUnit<U> {
+  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per comparison";
+  struct h2_compare_mask : NativeSweepForm<L, OpVecCmpMask> { static constexpr const char* name = "h2_compare_mask"; };
+  struct h2_isnan : NativeSweepForm<L, OpVecIsNan> { static constexpr const char* name = "h2_isnan"; };
   using forms = Forms<h2_compare_mask, h2_isnan>;
 };
 

@@ -41,6 +41,7 @@
 #include "lowp/support/lowp_directed.h"
 #include "lowp/support/lowp_directed_checks.h"
 #include "lowp/support/lowp_math_functions.cuh"
+#include "lowp/support/lowp_native_sweep.cuh"
 #include "lowp/support/lowp_sweep.cuh"
 
 namespace cuconform::lowp {
@@ -400,34 +401,18 @@ struct OpFromDouble {
 
 /// Base of the two conversion units: their eight forms.
 template <class U, class L>
-struct ConversionSweepUnit : SweepUnit<U> {
-  // Every GPU form sweeps a whole domain: built with the exhaustive tier only
-  // (cuconform/kernel_harness.cuh); the host model is built always.
-  static constexpr bool sweeps_whole_domain = true;
-  struct from_float_directed : SweepForm<NativeOnly<L, OpFromFloatDirected<L>>, Role::probe> {
+struct ConversionSweepUnit : NativeSweepUnit<U> {
+  static constexpr const char* sanitize_heavy = "every one of 2^32 floats or integers per conversion";
+  struct from_float_directed : NativeSweepForm<L, OpFromFloatDirected> {
     static constexpr const char* name = "from_float_directed";
   };
-  struct to_integer : SweepForm<NativeOnly<L, OpToInteger<L>>, Role::probe> {
-    static constexpr const char* name = "to_integer";
-  };
-  struct from_short : SweepForm<NativeOnly<L, OpFromShort<L>>, Role::probe> {
-    static constexpr const char* name = "from_short";
-  };
-  struct from_int : SweepForm<NativeOnly<L, OpFromInt<L>>, Role::probe> {
-    static constexpr const char* name = "from_int";
-  };
-  struct from_long_long : SweepForm<NativeOnly<L, OpFromLongLong<L>>, Role::probe> {
-    static constexpr const char* name = "from_long_long";
-  };
-  struct float_to_pair : SweepForm<NativeOnly<L, OpFloatToPair<L>>, Role::probe> {
-    static constexpr const char* name = "float_to_pair";
-  };
-  struct pair_to_float : SweepForm<NativeOnly<L, OpPairToFloat<L>>, Role::probe> {
-    static constexpr const char* name = "pair_to_float";
-  };
-  struct from_double : SweepForm<NativeOnly<L, OpFromDouble<L>>, Role::probe> {
-    static constexpr const char* name = "from_double";
-  };
+  struct to_integer : NativeSweepForm<L, OpToInteger> { static constexpr const char* name = "to_integer"; };
+  struct from_short : NativeSweepForm<L, OpFromShort> { static constexpr const char* name = "from_short"; };
+  struct from_int : NativeSweepForm<L, OpFromInt> { static constexpr const char* name = "from_int"; };
+  struct from_long_long : NativeSweepForm<L, OpFromLongLong> { static constexpr const char* name = "from_long_long"; };
+  struct float_to_pair : NativeSweepForm<L, OpFloatToPair> { static constexpr const char* name = "float_to_pair"; };
+  struct pair_to_float : NativeSweepForm<L, OpPairToFloat> { static constexpr const char* name = "pair_to_float"; };
+  struct from_double : NativeSweepForm<L, OpFromDouble> { static constexpr const char* name = "from_double"; };
   using forms = Forms<from_float_directed, to_integer, from_short, from_int, from_long_long, float_to_pair, pair_to_float,
                       from_double>;
   static void host_model(ModelChecks& m) { directed_rounding_checks<L::M, L::B>(m, L::type); }

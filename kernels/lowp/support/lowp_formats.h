@@ -289,6 +289,7 @@ struct HalfT {
   using T = __half;
   using T2 = __half2;
   static constexpr int M = 10, B = 15;
+  static constexpr int min_cc = 53;  // native __half arithmetic
   static constexpr const char* type = "__half";
   static constexpr const char* from_rn_name = "__float2half_rn";
   static constexpr const char* from_name = "__float2half";
@@ -306,6 +307,7 @@ struct Bf16T {
   using T = __nv_bfloat16;
   using T2 = __nv_bfloat162;
   static constexpr int M = 7, B = 127;
+  static constexpr int min_cc = 80;  // native __nv_bfloat16 arithmetic
   static constexpr const char* type = "__nv_bfloat16";
   static constexpr const char* from_rn_name = "__float2bfloat16_rn";
   static constexpr const char* from_name = "__float2bfloat16";

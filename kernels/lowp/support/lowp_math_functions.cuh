@@ -70,19 +70,6 @@ template <class L>
 constexpr bool kMathArchTooOld = false;
 #endif
 
-/// A lowp_sweep.cuh operation run only where the type is native (traps
-/// elsewhere): the guard of every operation in lowp_clamp_ops.cuh and
-/// lowp_conversion_ops.cuh, whose run() bodies are then never instantiated
-/// for an older architecture.
-template <class L, class Op>
-struct NativeOnly : Op {
-  template <class S>
-  __device__ static void run(std::uint32_t i, unsigned k, S& s) {
-    if constexpr (kMathArchTooOld<L>) __trap();
-    else Op::template run<S>(i, k, s);
-  }
-};
-
 /// The scalar function F on one value.
 template <class L, MathFn F>
 __device__ inline typename L::T lowp_math_scalar(typename L::T x) {

@@ -45,6 +45,7 @@
 #include "cuconform/harness/refcache.h"
 #include "lowp/support/lowp_formats.h"
 #include "lowp/support/lowp_math_functions.cuh"
+#include "lowp/support/lowp_unit_info.h"
 
 namespace cuconform::lowp {
 
@@ -248,7 +249,8 @@ inline std::vector<KernelCase> all_math_cases() {
 
 /// Base of the units (CRTP-free: L is the type): no input, 3 x 2^16 outputs
 /// per case; graded by check_bounds (bitwise = false: nothing documents the
-/// correctly rounded table as the GPU's answer).
+/// correctly rounded table as the GPU's answer). One form, every function
+/// over every value (a self-test names its own forms).
 template <class L>
 struct MathUnit {
   // Every GPU form sweeps a whole domain: built with the exhaustive tier only
@@ -264,6 +266,14 @@ struct MathUnit {
   static void check_bounds(const KernelCase& c, const In*, const Out* out, BoundChecks& b) {
     grade_lowp_math<L>(static_cast<MathFn>(c.p0), out, b);
   }
+  struct exhaustive : MathSweepForm<L> {
+    static constexpr const char* name = "exhaustive";
+    static constexpr Role role = Role::probe;
+  };
+  using forms = Forms<exhaustive>;
+  /// The correctly rounded f(x) of the host table, x and the result as bits
+  /// (the units' hand-derived checks).
+  static double correctly_rounded(MathFn f, std::uint16_t x) { return static_cast<double>(lowp_math_table<L>(f)[x]); }
 };
 
 }  // namespace cuconform::lowp

@@ -29,6 +29,7 @@
 
 #include "cuconform/kernel_unit.h"
 #include "lowp/support/lowp_formats.h"
+#include "lowp/support/lowp_unit_info.h"
 
 // run() is __host__ __device__ and templated on its sink; the host sink is
 // host-only, which nvcc would warn about for every instantiation.
@@ -531,6 +532,7 @@ struct SweepUnit {
 /// per swept operation of the type L (HalfT or Bf16T), scalar and vector.
 template <class U, class L>
 struct ArithSweepUnit : SweepUnit<U> {
+  static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per operation";
   struct add : SweepForm<OpAdd<L>, Role::warned> { static constexpr const char* name = "add"; };
   struct sub : SweepForm<OpSub<L>, Role::warned> { static constexpr const char* name = "sub"; };
   struct mul : SweepForm<OpMul<L>, Role::warned> { static constexpr const char* name = "mul"; };
