@@ -27,6 +27,14 @@ void write(const std::string& path, const std::string& text) {
   f << text;
 }
 
+/// A file of the test's temporary folder holding `text`, removed when the
+/// test ends (however it ends).
+struct TempFile {
+  std::string path;
+  TempFile(const char* name, const std::string& text) : path(temp_path(name)) { write(path, text); }
+  ~TempFile() { std::remove(path.c_str()); }
+};
+
 /// A baseline of nvcc 13.0 on glibc 2.36 and cc 9.0, accepting one CPU record
 /// (default/Unit.off.cpu, 2 ulp against a 0-ulp budget) and one GPU record.
 std::string baseline_text(const std::string& libc_field) {
@@ -66,23 +74,20 @@ Record failing_record(const char* side) {
 Environment cpu_env(const char* libc = "glibc 2.36") { return {"13.0", libc, "cpu"}; }
 
 TEST(AcceptedFindings, SameNumbersAreAccepted) {
-  const std::string p = temp_path("same.json");
-  write(p, baseline_text(", \"host_libc\": \"glibc 2.36\""));
-  Lists lists(p, ':');
+  const TempFile baseline("same.json", baseline_text(", \"host_libc\": \"glibc 2.36\""));
+  Lists lists(baseline.path, ':');
   const Judgement j = lists.judge(failing_record("cpu"), cpu_env());
   EXPECT_EQ(j.kind, Judgement::accepted) << j.what;
   EXPECT_EQ(j.finding, "planted-off");
-  EXPECT_EQ(j.from, p);
+  EXPECT_EQ(j.from, baseline.path);
   ASSERT_EQ(j.matched.size(), 1u);
   const Judgement g = lists.judge(failing_record("gpu"), {"13.0", "glibc 2.39", "9.0"});
   EXPECT_EQ(g.kind, Judgement::accepted) << g.what;
-  std::remove(p.c_str());
 }
 
 TEST(AcceptedFindings, OtherNumbersFailNamingThem) {
-  const std::string p = temp_path("changed.json");
-  write(p, baseline_text(""));
-  Lists lists(p, ':');
+  const TempFile baseline("changed.json", baseline_text(""));
+  Lists lists(baseline.path, ':');
   Record r = failing_record("cpu");
   r.max_ulp = 3;
   r.violations = 11;
@@ -96,25 +101,21 @@ TEST(AcceptedFindings, OtherNumbersFailNamingThem) {
   r = failing_record("cpu");
   r.model_counts = {{"m", 4}};
   EXPECT_EQ(lists.judge(r, cpu_env()).kind, Judgement::changed);
-  std::remove(p.c_str());
 }
 
 TEST(AcceptedFindings, APassingFindingFails) {
-  const std::string p = temp_path("stopped.json");
-  write(p, baseline_text(""));
-  Lists lists(p, ':');
+  const TempFile baseline("stopped.json", baseline_text(""));
+  Lists lists(baseline.path, ':');
   Record r = failing_record("cpu");
   r.verdict = "pass";
   EXPECT_EQ(lists.judge(r, cpu_env()).kind, Judgement::stopped);
   r.verdict = "skip";  // not exercised: neither accepted nor stopped
   EXPECT_EQ(lists.judge(r, cpu_env()).kind, Judgement::unlisted);
-  std::remove(p.c_str());
 }
 
 TEST(AcceptedFindings, AnotherEnvironmentIsNotMatched) {
-  const std::string p = temp_path("env.json");
-  write(p, baseline_text(", \"host_libc\": \"glibc 2.39\""));
-  Lists lists(p, ':');
+  const TempFile baseline("env.json", baseline_text(", \"host_libc\": \"glibc 2.39\""));
+  Lists lists(baseline.path, ':');
   Judgement j = lists.judge(failing_record("cpu"), cpu_env("glibc 2.36"));  // other C library
   EXPECT_EQ(j.kind, Judgement::unlisted);
   EXPECT_TRUE(j.matched.empty());
@@ -123,7 +124,6 @@ TEST(AcceptedFindings, AnotherEnvironmentIsNotMatched) {
   j = lists.judge(failing_record("gpu"), {"13.0", "glibc 2.39", "8.0"});  // other device
   EXPECT_EQ(j.kind, Judgement::unlisted);
   EXPECT_EQ(lists.judge(failing_record("cpu"), cpu_env("glibc 2.39")).kind, Judgement::accepted);  // control
-  std::remove(p.c_str());
 }
 
 TEST(AcceptedFindings, UnreadableOrForeignFilesAreRefusedByName) {
@@ -134,15 +134,11 @@ TEST(AcceptedFindings, UnreadableOrForeignFilesAreRefusedByName) {
   } catch (const cuconform::ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find(missing), std::string::npos) << e.what();
   }
-  const std::string record = temp_path("record.json");
-  write(record, "{\"schema\": \"cuconform.record/1\", \"test\": \"x\"}");
-  EXPECT_THROW(Lists(record, ':'), cuconform::ConfigError);
-  const std::string cut = temp_path("cut.json");
-  write(cut, "{\"schema\": \"cuconform.baseline/1\", \"header\": {\"nvcc\": ");
-  EXPECT_THROW(Lists(cut, ':'), cuconform::ConfigError);
+  const TempFile record("record.json", "{\"schema\": \"cuconform.record/1\", \"test\": \"x\"}");
+  EXPECT_THROW(Lists(record.path, ':'), cuconform::ConfigError);
+  const TempFile cut("cut.json", "{\"schema\": \"cuconform.baseline/1\", \"header\": {\"nvcc\": ");
+  EXPECT_THROW(Lists(cut.path, ':'), cuconform::ConfigError);
   EXPECT_NO_THROW(Lists("none", ':'));
-  std::remove(record.c_str());
-  std::remove(cut.c_str());
 }
 
 TEST(JsonReader, StopsAfterTheWantedMembers) {

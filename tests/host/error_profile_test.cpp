@@ -5,10 +5,10 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <vector>
 
+#include "cuconform/grade.h"
 #include "cuconform/harness/grade_results.h"
 
 namespace {
@@ -21,19 +21,9 @@ using cuconform::Exact;
 using cuconform::Record;
 
 /// x moved k units in the last place away from zero (same sign).
-float profile_away32(float x, int k) {
-  std::uint32_t u;
-  std::memcpy(&u, &x, sizeof u);
-  u += static_cast<std::uint32_t>(k);
-  std::memcpy(&x, &u, sizeof u);
-  return x;
-}
-double profile_away64(double x, int k) {
-  std::uint64_t u;
-  std::memcpy(&u, &x, sizeof u);
-  u += static_cast<std::uint64_t>(k);
-  std::memcpy(&x, &u, sizeof u);
-  return x;
+template <class T> T ulps_away(T x, int k) {
+  using Bits = typename cuconform::FpTraits<T>::Bits;
+  return cuconform::from_bits<T>(cuconform::bits_of(x) + static_cast<Bits>(k));
 }
 
 /// The maximum of the bins' max_ulp_real, the sum of their counts outside the
@@ -82,9 +72,9 @@ TEST(ErrorProfile, FloatBinsAgreeWithTheRecordAndPlaceEachError) {
   std::vector<float> xs = {0.0f, -0.0f, inf, -inf, nan, 0x1p-140f, -0x1p-140f, 0x1p-126f, 1.0f, 1.5f, -3.0f, -2.5f,
                            100.0f, -100.0f, 0x1p100f, 0x1.fffffep127f};
   std::vector<float> got = xs;
-  got[5] = profile_away32(xs[5], 3);    // +2^-140 (a subnormal): 3 ulp
-  got[10] = profile_away32(xs[10], 5);  // -3: 5 ulp, the worst
-  got[12] = profile_away32(xs[12], 1);  // +100: 1 ulp, within the budget
+  got[5] = ulps_away(xs[5], 3);    // +2^-140 (a subnormal): 3 ulp
+  got[10] = ulps_away(xs[10], 5);  // -3: 5 ulp, the worst
+  got[12] = ulps_away(xs[12], 1);  // +100: 1 ulp, within the budget
   const Record r = profile_graded(xs, got, 1.0);
   const ErrorProfile& p = r.error_profile;
   ASSERT_EQ(p.arg, 0);
@@ -138,7 +128,7 @@ TEST(ErrorProfile, DoubleBinadesGroupedUnderTheBinCap) {
   std::size_t planted = 0;
   for (std::size_t i = 0; i < xs.size(); ++i)
     if (xs[i] == 0x1p700) planted = i;
-  got[planted] = profile_away64(xs[planted], 4);
+  got[planted] = ulps_away(xs[planted], 4);
   const Record r = profile_graded(xs, got, 2.0);
   const ErrorProfile& p = r.error_profile;
   ASSERT_EQ(p.arg, 0);

@@ -16,12 +16,13 @@
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "cuconform/grade.h"
 #include "math_rounded/support/host_double_reference.h"
+#include "reference_test_support.h"
 
 using namespace cuconform;
 using ref::Rounding;
@@ -29,21 +30,9 @@ namespace fast = cuconform::units::ieee_host;
 
 namespace {
 
-const Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Rounding::rd};
-int fe_of(Rounding r) {
-  return r == Rounding::rn ? FE_TONEAREST : r == Rounding::rz ? FE_TOWARDZERO : r == Rounding::ru ? FE_UPWARD : FE_DOWNWARD;
-}
-std::uint64_t bits(double d) {
-  std::uint64_t u;
-  std::memcpy(&u, &d, sizeof u);
-  return u;
-}
-double from_bits(std::uint64_t u) {
-  double d;
-  std::memcpy(&d, &u, sizeof d);
-  return d;
-}
-bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || bits(a) == bits(b); }
+using test::fenv_mode;
+using test::kRoundings;
+bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || bits_of(a) == bits_of(b); }
 
 enum class Op { add, sub, mul, div, rcp, sqrt };
 const char* name_of(Op o) {
@@ -52,7 +41,7 @@ const char* name_of(Op o) {
 }
 /// The host's binary64 result under mode r (volatile: computed at run time, in that mode).
 double oracle(Op o, double a, double b, Rounding r) {
-  std::fesetround(fe_of(r));
+  std::fesetround(fenv_mode(r));
   volatile double x = a, y = b, out = 0;
   switch (o) {
     case Op::add: out = x + y; break;
@@ -91,15 +80,15 @@ Exact float128_reference(Op o, double a, double b, Rounding r) {
 double with_exponent(std::mt19937_64& g, int e) {
   if (e > 1023) e = 1023;
   const std::uint64_t m = g() & 0xfffffffffffffull, s = (g() & 1u) << 63;
-  if (e >= -1022) return from_bits(s | static_cast<std::uint64_t>(e + 1023) << 52 | m);
+  if (e >= -1022) return from_bits<double>(s | static_cast<std::uint64_t>(e + 1023) << 52 | m);
   const int shift = -1022 - e;
-  return from_bits(s | (shift >= 52 ? 1u : ((m | 0x10000000000000ull) >> shift)));
+  return from_bits<double>(s | (shift >= 52 ? 1u : ((m | 0x10000000000000ull) >> shift)));
 }
 
 /// Operands for o, case k.
 void operands(Op o, std::mt19937_64& g, int k, double* a, double* b) {
   std::uniform_int_distribution<int> any(-1074, 1023), near(-60, 60);
-  *a = from_bits(g()), *b = from_bits(g());
+  *a = from_bits<double>(g()), *b = from_bits<double>(g());
   if (k % 4 == 0) return;  // random bit patterns
   const int ea = any(g);
   *a = with_exponent(g, ea);
@@ -144,7 +133,7 @@ Tally compare(Op o, int n, Read read) {
   const double sp[] = {0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN, 0x1p-1074, -0x1p-1074, 0x1p-1022,
                        0x1.fffffffffffffp1023, -0x1.fffffffffffffp1023, 0x1p-969, 3.0, 0x1p1023};
   const auto one = [&](double a, double b, bool with_ref) {
-    for (Rounding r : kModes) {
+    for (Rounding r : kRoundings) {
       const double want = oracle(o, a, b, r);
       const Exact got = read(o, a, b, r);
       ++t.checked;
@@ -205,7 +194,7 @@ TEST(HostDoubleReference, OneOverYIsTheReciprocalsReference) {
   long differ = 0;
   std::string first;
   for (double y : ys)
-    for (Rounding r : kModes) {
+    for (Rounding r : kRoundings) {
       const Exact q = ref::div_rounded(1.0, y, ref::Format::binary64, r), c = ref::rcp_rounded(y, ref::Format::binary64, r);
       if (!same(q.hi, c.hi) || !same(q.lo, c.lo)) {
         if (!differ++) {

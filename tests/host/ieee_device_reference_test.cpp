@@ -19,12 +19,12 @@
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <random>
 #include <string>
 
 #include "cuconform/exhaustive/bits.h"
 #include "math_rounded/support/device_reference.h"
+#include "reference_test_support.h"
 
 using namespace cuconform;
 using ref::Rounding;
@@ -32,23 +32,13 @@ namespace dev = cuconform::units::ieee_device;
 
 namespace {
 
-const Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Rounding::rd};
-int fe_of(Rounding r) {
-  return r == Rounding::rn ? FE_TONEAREST : r == Rounding::rz ? FE_TOWARDZERO : r == Rounding::ru ? FE_UPWARD : FE_DOWNWARD;
-}
-std::uint32_t bits(float f) {
-  std::uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-float from_bits(std::uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
+using test::fenv_mode;
+using test::kRoundings;
+using exhaustive::f2u;
+using exhaustive::u2f;
 bool same(float oracle, double reference) {
   if (std::isnan(oracle)) return std::isnan(reference);
-  return bits(oracle) == exhaustive::rn_bits(reference);
+  return f2u(oracle) == exhaustive::rn_bits(reference);
 }
 
 enum class Op { add, sub, mul, div, fma };
@@ -57,7 +47,7 @@ const char* name_of(Op o) {
 }
 /// The host's binary32 result under mode r (volatile: computed at run time, in that mode).
 float oracle(Op o, float a, float b, float c, Rounding r) {
-  std::fesetround(fe_of(r));
+  std::fesetround(fenv_mode(r));
   volatile float x = a, y = b, z = c, out = 0;
   switch (o) {
     case Op::add: out = x + y; break;
@@ -84,15 +74,15 @@ double reference(Op o, float a, float b, float c, Rounding r) {
 float with_exponent(std::mt19937& g, int e) {
   if (e > 127) e = 127;
   const std::uint32_t m = g() & 0x7fffffu, s = (g() & 1u) << 31;
-  if (e >= -126) return from_bits(s | static_cast<std::uint32_t>(e + 127) << 23 | m);
+  if (e >= -126) return u2f(s | static_cast<std::uint32_t>(e + 127) << 23 | m);
   const int shift = -126 - e;  // a subnormal: fewer significant bits
-  return from_bits(s | (shift >= 23 ? 1u : ((m | 0x800000u) >> shift)));
+  return u2f(s | (shift >= 23 ? 1u : ((m | 0x800000u) >> shift)));
 }
 
 /// Operands for o, case k: random bits, close exponents, extreme results, cancelling fma addends.
 void operands(Op o, std::mt19937& g, int k, float* a, float* b, float* c) {
   std::uniform_int_distribution<int> any(-149, 127), near(-30, 30);
-  *a = from_bits(g()), *b = from_bits(g()), *c = from_bits(g());
+  *a = u2f(g()), *b = u2f(g()), *c = u2f(g());
   if (k % 4 == 0) return;  // random bit patterns (NaNs, infinities and zeros among them)
   const int ea = any(g);
   *a = with_exponent(g, ea);
@@ -132,7 +122,7 @@ TEST(IeeeDeviceReference, MatchesTheHostsArithmeticInEveryMode) {
     for (int k = 0; k < 400000; ++k) {
       float a, b, c;
       operands(o, g, k, &a, &b, &c);
-      for (Rounding r : kModes) {
+      for (Rounding r : kRoundings) {
         const float want = oracle(o, a, b, c, r);
         const double got = reference(o, a, b, c, r);
         ++checked;
@@ -159,7 +149,7 @@ TEST(IeeeDeviceReference, EverySpecialCombination) {
       for (float b : sp)
         for (float c : sp) {
           if (o != Op::fma && c != 0.0f) continue;
-          for (Rounding r : kModes)
+          for (Rounding r : kRoundings)
             if (!same(oracle(o, a, b, c, r), reference(o, a, b, c, r)) && bad++ == 0)
               first = std::string(name_of(o)) + "_" + ref::rounding_name(r) + "(" + std::to_string(a) + ", " +
                       std::to_string(b) + ", " + std::to_string(c) + ")";
@@ -170,7 +160,7 @@ TEST(IeeeDeviceReference, EverySpecialCombination) {
 // The zeros of IEEE 754-2019 §6.3 and the overflow of §7.4, one by one.
 TEST(IeeeDeviceReference, SignedZerosAndOverflow) {
   const float mx = 0x1.fffffep127f;
-  for (Rounding r : kModes) {
+  for (Rounding r : kRoundings) {
     EXPECT_TRUE(same(oracle(Op::add, 1.5f, -1.5f, 0, r), dev::add(1.5, -1.5, r))) << ref::rounding_name(r);
     EXPECT_TRUE(same(oracle(Op::add, -0.0f, -0.0f, 0, r), dev::add(-0.0, -0.0, r))) << ref::rounding_name(r);
     EXPECT_TRUE(same(oracle(Op::add, 0.0f, -0.0f, 0, r), dev::add(0.0, -0.0, r))) << ref::rounding_name(r);

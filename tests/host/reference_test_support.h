@@ -2,9 +2,12 @@
 // values of a binary format that every such test starts from: zeros, ones,
 // the extremes, the subnormal edge, infinities; and random bit patterns of
 // the format, NaNs of both kinds included: a test that cannot take a
-// signaling NaN skips it) and their comparison of a reference's answer with
-// an oracle's.
+// signaling NaN skips it), their comparison of a reference's answer with
+// an oracle's, and the four rounding modes with the <cfenv> mode of each
+// (the host's own arithmetic under fesetround, an oracle of the rounded
+// references).
 #pragma once
+#include <cfenv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -13,7 +16,18 @@
 #include <random>
 #include <vector>
 
+#include "cuconform/ref_rounded.h"
+
 namespace cuconform::test {
+
+/// The four rounding modes, and the <cfenv> mode that makes the host round as each.
+inline constexpr ref::Rounding kRoundings[] = {ref::Rounding::rn, ref::Rounding::rz, ref::Rounding::ru, ref::Rounding::rd};
+inline int fenv_mode(ref::Rounding r) {
+  return r == ref::Rounding::rn   ? FE_TONEAREST
+         : r == ref::Rounding::rz ? FE_TOWARDZERO
+         : r == ref::Rounding::ru ? FE_UPWARD
+                                  : FE_DOWNWARD;
+}
 
 /// A value of T from 32 or 64 random bits.
 template <class T> T random_bits(std::mt19937_64& g) {

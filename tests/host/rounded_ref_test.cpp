@@ -30,14 +30,12 @@ using ref::Rounding;
 
 namespace {
 
-const Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Rounding::rd};
-int fe_of(Rounding r) {
-  return r == Rounding::rn ? FE_TONEAREST : r == Rounding::rz ? FE_TOWARDZERO : r == Rounding::ru ? FE_UPWARD : FE_DOWNWARD;
-}
+using test::fenv_mode;
+using test::kRoundings;
 
 /// Runs f under the rounding mode of r and restores round-to-nearest.
 template <class F> auto under(Rounding r, F f) {
-  std::fesetround(fe_of(r));
+  std::fesetround(fenv_mode(r));
   const auto v = f();
   std::fesetround(FE_TONEAREST);
   return v;
@@ -66,7 +64,7 @@ template <class T> void check_binary(const char* what, Exact (*refop)(double, do
   int bad = 0;
   for (std::size_t i = 0; i < a.size(); ++i)
     for (std::size_t j : {i, (i * 7 + 3) % b.size(), (i + 1) % b.size()})
-      for (Rounding r : kModes) {
+      for (Rounding r : kRoundings) {
         const T got = under(r, [&] { return hw(a[i], b[j]); });
         const Exact e = refop(a[i], b[j], f, r);
         if (!test::same_answer(e.hi, got) && bad++ < 5)
@@ -108,7 +106,7 @@ TEST(RoundedReference, FmaMatchesGlibcInEveryMode) {
       const double x = a[i], y = a[i + 1];
       const double z = (i % 3 == 0) ? -(w ? x * y : static_cast<double>(static_cast<float>(x * y))) : a[i + 2];
       if (!std::isfinite(z) && std::isfinite(a[i + 2])) continue;
-      for (Rounding r : kModes) {
+      for (Rounding r : kRoundings) {
         const Exact e = ref::fma_rounded(x, y, z, f, r);
         const bool ok = w ? test::same_answer(e.hi, under(r, [&] { volatile double p = x, q = y, s = z; return std::fma(p, q, s); }))
                           : test::same_answer(e.hi, under(r, [&] {
@@ -125,14 +123,14 @@ TEST(RoundedReference, FmaMatchesGlibcInEveryMode) {
 TEST(RoundedReference, SqrtAndRcpMatchHostIeeeInEveryMode) {
   int bad = 0;
   for (float x : operands<float>(7, 20000))
-    for (Rounding r : kModes) {
+    for (Rounding r : kRoundings) {
       const float s = under(r, [&] { volatile float a = x; return std::sqrt(static_cast<float>(a)); });
       const float q = under(r, [&] { volatile float a = x; return 1.0f / a; });
       if (!test::same_answer(ref::sqrt_rounded(x, Format::binary32, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrtf " << std::hexfloat << x;
       if (!test::same_answer(ref::rcp_rounded(x, Format::binary32, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcpf " << std::hexfloat << x;
     }
   for (double x : operands<double>(9, 20000))
-    for (Rounding r : kModes) {
+    for (Rounding r : kRoundings) {
       const double s = under(r, [&] { volatile double a = x; return std::sqrt(static_cast<double>(a)); });
       const double q = under(r, [&] { volatile double a = x; return 1.0 / a; });
       if (!test::same_answer(ref::sqrt_rounded(x, Format::binary64, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrt " << std::hexfloat << x;
@@ -158,7 +156,7 @@ TEST(RoundedReference, RsqrtBracketsThe166BitValue) {
   }
   EXPECT_EQ(bad, 0);
   // Exact cases: 1/sqrt(4^k) is a power of two in every direction.
-  for (Rounding r : kModes) {
+  for (Rounding r : kRoundings) {
     EXPECT_EQ(ref::rsqrt_rounded(4.0, Format::binary32, r).hi, 0.5);
     EXPECT_EQ(ref::rsqrt_rounded(0x1p-148, Format::binary32, r).hi, 0x1p74);
   }
