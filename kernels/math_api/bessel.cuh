@@ -21,12 +21,18 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNITS(J0F, J0D, j0, "j0")
-CUC_ONE_ARG_UNITS(J1F, J1D, j1, "j1")
-CUC_ONE_ARG_UNITS(Y0F, Y0D, y0, "y0")
-CUC_ONE_ARG_UNITS(Y1F, Y1D, y1, "y1")
-CUC_ONE_ARG_UNITS(CylBesselI0F, CylBesselI0D, cyl_i0, "cyl_bessel_i0")
-CUC_ONE_ARG_UNITS(CylBesselI1F, CylBesselI1D, cyl_i1, "cyl_bessel_i1")
+CUC_DEVICE_ONLY(cuc_cyl_bessel_i0f, float, cyl_bessel_i0f)  // device functions (crt/math_functions.h)
+CUC_DEVICE_ONLY(cuc_cyl_bessel_i1f, float, cyl_bessel_i1f)
+CUC_DEVICE_ONLY(cuc_cyl_bessel_i0, double, cyl_bessel_i0)
+CUC_DEVICE_ONLY(cuc_cyl_bessel_i1, double, cyl_bessel_i1)
+CUC_ONE_ARG_UNITS(J0F, J0D, j0, "j0", j0f, ::j0, ref::j0, 0, bessel_edges)
+CUC_ONE_ARG_UNITS(J1F, J1D, j1, "j1", j1f, ::j1, ref::j1, kTiesAtHalfX, bessel_edges)
+CUC_ONE_ARG_UNITS(Y0F, Y0D, y0, "y0", y0f, ::y0, ref::y0, 0, bessel_edges)
+CUC_ONE_ARG_UNITS(Y1F, Y1D, y1, "y1", y1f, ::y1, ref::y1, 0, bessel_edges)
+CUC_ONE_ARG_UNITS(CylBesselI0F, CylBesselI0D, cyl_i0, "cyl_bessel_i0",
+                  cuc_cyl_bessel_i0f, cuc_cyl_bessel_i0, ref::cyl_bessel_i0, 0, bessel_i_edges)
+CUC_ONE_ARG_UNITS(CylBesselI1F, CylBesselI1D, cyl_i1, "cyl_bessel_i1",
+                  cuc_cyl_bessel_i1f, cuc_cyl_bessel_i1, ref::cyl_bessel_i1, kTiesAtHalfX, bessel_i_edges)
 CUC_MULTI_ARG_UNITS(JnF, JnD, jn, "jn")
 CUC_MULTI_ARG_UNITS(YnF, YnD, yn, "yn")
 }  // namespace cuconform::units

@@ -14,9 +14,11 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNITS(ErfinvF, ErfinvD, erfinv, "erfinv")
-CUC_ONE_ARG_UNITS(ErfcinvF, ErfcinvD, erfcinv, "erfcinv")
-CUC_ONE_ARG_UNITS(ErfcxF, ErfcxD, erfcx, "erfcx")
-CUC_ONE_ARG_UNITS(NormcdfF, NormcdfD, normcdf, "normcdf")
-CUC_ONE_ARG_UNITS(NormcdfinvF, NormcdfinvD, normcdfinv, "normcdfinv")
+CUC_ONE_ARG_UNITS(ErfinvF, ErfinvD, erfinv, "erfinv", erfinvf, ::erfinv, ref::erfinv, 0, unit_interval_edges)
+CUC_ONE_ARG_UNITS(ErfcinvF, ErfcinvD, erfcinv, "erfcinv",
+                  erfcinvf, ::erfcinv, ref::erfcinv, kZeroSignUndocumented, erfcinv_edges)
+CUC_ONE_ARG_UNITS(ErfcxF, ErfcxD, erfcx, "erfcx", erfcxf, ::erfcx, ref::erfcx, 0, erfcx_edges)
+CUC_ONE_ARG_UNITS(NormcdfF, NormcdfD, normcdf, "normcdf", normcdff, ::normcdf, ref::normcdf, 0, normcdf_edges)
+CUC_ONE_ARG_UNITS(NormcdfinvF, NormcdfinvD, normcdfinv, "normcdfinv",
+                  normcdfinvf, ::normcdfinv, ref::normcdfinv, kZeroSignUndocumented, normcdfinv_edges)
 }  // namespace cuconform::units

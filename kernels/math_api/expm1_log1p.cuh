@@ -10,6 +10,6 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNITS(Expm1F, Expm1D, expm1, "expm1")
-CUC_ONE_ARG_UNITS(Log1pF, Log1pD, log1p, "log1p")
+CUC_ONE_ARG_UNITS(Expm1F, Expm1D, expm1, "expm1", expm1f, ::expm1, ref::expm1, 0, expm1_edges)
+CUC_ONE_ARG_UNITS(Log1pF, Log1pD, log1p, "log1p", log1pf, ::log1p, ref::log1p, 0, log1p_edges)
 }  // namespace cuconform::units

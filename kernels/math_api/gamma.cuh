@@ -14,6 +14,6 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNITS(LgammaF, LgammaD, lgamma, "lgamma")
-CUC_ONE_ARG_UNITS(TgammaF, TgammaD, tgamma, "tgamma")
+CUC_ONE_ARG_UNITS(LgammaF, LgammaD, lgamma, "lgamma", lgammaf, ::lgamma, ref::lgamma, 0, gamma_edges)
+CUC_ONE_ARG_UNITS(TgammaF, TgammaD, tgamma, "tgamma", tgammaf, ::tgamma, ref::tgamma, 0, gamma_edges)
 }  // namespace cuconform::units

@@ -14,11 +14,13 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNITS(SinhF, SinhD, sinh, "sinh")
-CUC_ONE_ARG_UNITS(CoshF, CoshD, cosh, "cosh")
-CUC_ONE_ARG_UNITS(TanhF, TanhD, tanh, "tanh")
-CUC_ONE_ARG_UNITS(AsinhF, AsinhD, asinh, "asinh")
-CUC_ONE_ARG_UNITS(AcoshF, AcoshD, acosh, "acosh")
-CUC_ONE_ARG_UNITS(AtanhF, AtanhD, atanh, "atanh")
-CUC_ONE_ARG_UNIT(TanhIntrinsicF, float, i_tanh, "fast_tanh_f32")
+CUC_DEVICE_ONLY(cuc_fast_tanhf, float, __tanhf)  // Table 21's intrinsic
+CUC_ONE_ARG_UNITS(SinhF, SinhD, sinh, "sinh", sinhf, ::sinh, ref::sinh, 0, hyperbolic_edges)
+CUC_ONE_ARG_UNITS(CoshF, CoshD, cosh, "cosh", coshf, ::cosh, ref::cosh, 0, hyperbolic_edges)
+CUC_ONE_ARG_UNITS(TanhF, TanhD, tanh, "tanh", tanhf, ::tanh, ref::tanh, 0, hyperbolic_edges)
+CUC_ONE_ARG_UNITS(AsinhF, AsinhD, asinh, "asinh", asinhf, ::asinh, ref::asinh, 0, hyperbolic_edges)
+CUC_ONE_ARG_UNITS(AcoshF, AcoshD, acosh, "acosh", acoshf, ::acosh, ref::acosh, 0, acosh_edges)
+CUC_ONE_ARG_UNITS(AtanhF, AtanhD, atanh, "atanh", atanhf, ::atanh, ref::atanh, 0, unit_interval_edges)
+CUC_ONE_ARG_UNIT(TanhIntrinsicF, float, i_tanh, "fast_tanh_f32",
+                  cuc_fast_tanhf, ::tanh, ref::tanh, 0, no_edges)
 }  // namespace cuconform::units

@@ -12,8 +12,8 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNITS(AsinF, AsinD, asin, "asin")
-CUC_ONE_ARG_UNITS(AcosF, AcosD, acos, "acos")
-CUC_ONE_ARG_UNITS(AtanF, AtanD, atan, "atan")
+CUC_ONE_ARG_UNITS(AsinF, AsinD, asin, "asin", asinf, ::asin, ref::asin, 0, unit_interval_edges)
+CUC_ONE_ARG_UNITS(AcosF, AcosD, acos, "acos", acosf, ::acos, ref::acos, 0, unit_interval_edges)
+CUC_ONE_ARG_UNITS(AtanF, AtanD, atan, "atan", atanf, ::atan, ref::atan, 0, atan_edges)
 CUC_MULTI_ARG_UNITS(Atan2F, Atan2D, atan2, "atan2")
 }  // namespace cuconform::units

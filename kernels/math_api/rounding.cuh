@@ -12,12 +12,13 @@
 #include "math_api/support/one_arg.h"
 
 namespace cuconform::units {
-CUC_ONE_ARG_UNITS(TruncF, TruncD, trunc, "trunc")
-CUC_ONE_ARG_UNITS(RoundF, RoundD, round, "round")
-CUC_ONE_ARG_UNITS(RintF, RintD, rint, "rint")
-CUC_ONE_ARG_UNITS(NearbyintF, NearbyintD, nearbyint, "nearbyint")
-CUC_ONE_ARG_UNITS(CeilF, CeilD, ceil, "ceil")
-CUC_ONE_ARG_UNITS(FloorF, FloorD, floor, "floor")
-CUC_ONE_ARG_UNITS(FabsF, FabsD, fabs, "fabs")
-CUC_ONE_ARG_UNITS(LogbF, LogbD, logb, "logb")
+CUC_ONE_ARG_UNITS(TruncF, TruncD, trunc, "trunc", truncf, ::trunc, ref::trunc, 0, rounding_edges)
+CUC_ONE_ARG_UNITS(RoundF, RoundD, round, "round", roundf, ::round, ref::round, 0, rounding_edges)
+CUC_ONE_ARG_UNITS(RintF, RintD, rint, "rint", rintf, ::rint, ref::rint, 0, rounding_edges)
+CUC_ONE_ARG_UNITS(NearbyintF, NearbyintD, nearbyint, "nearbyint",
+                  nearbyintf, ::nearbyint, ref::nearbyint, 0, rounding_edges)
+CUC_ONE_ARG_UNITS(CeilF, CeilD, ceil, "ceil", ceilf, ::ceil, ref::ceil, 0, rounding_edges)
+CUC_ONE_ARG_UNITS(FloorF, FloorD, floor, "floor", floorf, ::floor, ref::floor, 0, rounding_edges)
+CUC_ONE_ARG_UNITS(FabsF, FabsD, fabs, "fabs", fabsf, ::fabs, ref::fabs, 0, no_edges)
+CUC_ONE_ARG_UNITS(LogbF, LogbD, logb, "logb", logbf, ::logb, ref::logb, 0, logb_edges)
 }  // namespace cuconform::units

@@ -13,7 +13,10 @@
 #include <quadmath.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include <boost/math/special_functions/bessel.hpp>
 #include <boost/math/special_functions/erf.hpp>
@@ -226,5 +229,25 @@ Exact nearbyint(double a) { return exd(std::nearbyint(a)); }
 Exact ceil(double a) { return exd(std::ceil(a)); }
 Exact floor(double a) { return exd(std::floor(a)); }
 Exact fabs(double a) { return exd(std::fabs(a)); }
+
+Exact quadmath(const char* name, double a) {
+  struct Entry {
+    const char* name;
+    Q (*f)(Q);
+  };
+  static const Entry kFunctions[] = {
+      {"acos", acosq},   {"acosh", acoshq}, {"asin", asinq},   {"asinh", asinhq},   {"atan", atanq},
+      {"atanh", atanhq}, {"cbrt", cbrtq},   {"ceil", ceilq},   {"cos", cosq},       {"cosh", coshq},
+      {"erf", erfq},     {"erfc", erfcq},   {"exp", expq},     {"exp2", exp2q},     {"expm1", expm1q},
+      {"fabs", fabsq},   {"floor", floorq}, {"j0", j0q},       {"j1", j1q},         {"lgamma", lgammaq},
+      {"log", logq},     {"log10", log10q}, {"log1p", log1pq}, {"log2", log2q},     {"logb", logbq},
+      {"nearbyint", nearbyintq}, {"rint", rintq}, {"round", roundq}, {"sin", sinq}, {"sinh", sinhq},
+      {"sqrt", sqrtq},   {"tan", tanq},     {"tanh", tanhq},   {"tgamma", tgammaq}, {"trunc", truncq},
+      {"y0", y0q},       {"y1", y1q},
+  };
+  for (const Entry& e : kFunctions)
+    if (std::strcmp(e.name, name) == 0) return std::isnan(a) ? exd(a) : ex(e.f(Q(a)));
+  throw std::invalid_argument(std::string("ref::quadmath: no libquadmath function ") + name + "q in its list");
+}
 
 }  // namespace cuconform::ref

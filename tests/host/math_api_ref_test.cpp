@@ -15,6 +15,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <stdexcept>
 
 #include "cuconform/grade.h"
 #include "cuconform/ref.h"
@@ -199,4 +200,19 @@ TEST(MathApiRef, AnnexFAndCudaSpecialValues) {
       {"cyl_bessel_i0(-0)", ref::cyl_bessel_i0, -0.0, 1.0}, {"cyl_bessel_i1(-inf)", ref::cyl_bessel_i1, -kInf, -kInf},
   };
   for (const Case& c : cases) EXPECT_TRUE(same(c.f(c.x), c.want)) << c.what << " = " << c.f(c.x).hi;
+}
+
+// ref::quadmath (a family line's reference by name): the libquadmath function
+// of that name, so the catalogue's own references agree with it where they
+// compute the same thing, a NaN passes through, and an unknown name is an error.
+TEST(MathApiRef, QuadmathByNameIsTheNamedFunction) {
+  auto equal = [](const Exact& a, const Exact& b) { return a.hi == b.hi && a.lo == b.lo; };
+  for (double x : {0.5, -0.25, 1e-30, 0.75}) {
+    EXPECT_TRUE(equal(ref::quadmath("asin", x), ref::asin(x))) << x;
+    EXPECT_TRUE(equal(ref::quadmath("expm1", x), ref::expm1(x))) << x;
+    expect_close("quadmath(cbrt)", x, ref::quadmath("cbrt", x), boost::multiprecision::cbrt(Big(x)));
+  }
+  EXPECT_FALSE(equal(ref::quadmath("asin", 0.5), ref::acos(0.5)));  // the name chooses the function
+  EXPECT_TRUE(std::isnan(ref::quadmath("log1p", std::numeric_limits<double>::quiet_NaN()).hi));
+  EXPECT_THROW(ref::quadmath("no_such_function", 1.0), std::invalid_argument);
 }

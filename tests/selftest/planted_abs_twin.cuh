@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "math_api/support/one_arg.h"
+#include "math_api/support/one_arg_functions.h"
 
 namespace cuconform::selftest {
 

@@ -28,7 +28,7 @@
 #include <cstring>
 
 #include "math_api/support/multi_arg.h"
-#include "math_api/support/one_arg.h"
+#include "math_api/support/one_arg_functions.h"
 
 namespace cuconform::selftest {
 

@@ -19,7 +19,7 @@
 #include <cstring>
 
 #include "math_api/support/exact_two_arg.h"
-#include "math_api/support/one_arg.h"
+#include "math_api/support/one_arg_functions.h"
 
 namespace cuconform::selftest {
 

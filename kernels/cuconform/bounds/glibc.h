@@ -104,65 +104,7 @@ namespace bounds {
     {Fn::cbrt, Prec::f64, Cond::always, Kind::ulp, 4, 0, 0, 0, 0, "cbrt: 4", CITE},                                                          \
     {Fn::erf, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "erf: 1", CITE},                                                            \
     {Fn::erfc, Prec::f64, Cond::always, Kind::ulp, 5, 0, 0, 0, 0, "erfc: 5", CITE},                                                          \
-    {Fn::asin, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "asinf: 1", CITE}, \
-    {Fn::acos, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "acosf: 1", CITE}, \
-    {Fn::atan, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "atanf: 1", CITE}, \
-    {Fn::sinh, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "sinhf: 2", CITE}, \
-    {Fn::cosh, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "coshf: 2", CITE}, \
-    {Fn::tanh, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "tanhf: 2", CITE}, \
-    {Fn::asinh, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "asinhf: 2", CITE}, \
-    {Fn::acosh, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "acoshf: 2", CITE}, \
-    {Fn::atanh, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "atanhf: 2", CITE}, \
-    {Fn::expm1, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "expm1f: 1", CITE}, \
-    {Fn::log1p, Prec::f32, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "log1pf: 1", CITE}, \
-    {Fn::lgamma, Prec::f32, Cond::always, Kind::ulp, 7, 0, 0, 0, 0, "lgammaf: 7", CITE}, \
-    {Fn::tgamma, Prec::f32, Cond::always, Kind::ulp, 8, 0, 0, 0, 0, "tgammaf: 8", CITE}, \
-    {Fn::j0, Prec::f32, Cond::always, Kind::ulp, 9, 0, 0, 0, 0, "j0f: 9", CITE}, \
-    {Fn::j1, Prec::f32, Cond::always, Kind::ulp, 9, 0, 0, 0, 0, "j1f: 9", CITE}, \
-    {Fn::y0, Prec::f32, Cond::always, Kind::ulp, 9, 0, 0, 0, 0, "y0f: 9", CITE}, \
-    {Fn::y1, Prec::f32, Cond::always, Kind::ulp, 9, 0, 0, 0, 0, "y1f: 9", CITE}, \
-    {Fn::logb, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "logbf: - (no known error)", CITE}, \
-    {Fn::trunc, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "truncf: - (no known error)", CITE}, \
-    {Fn::round, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "roundf: - (no known error)", CITE}, \
-    {Fn::rint, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "rintf: - (no known error)", CITE}, \
-    {Fn::nearbyint, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "nearbyintf: - (no known error)", CITE}, \
-    {Fn::ceil, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "ceilf: - (no known error)", CITE}, \
-    {Fn::floor, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "floorf: - (no known error)", CITE}, \
-    {Fn::fabs, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "fabsf: - (no known error)", CITE}, \
-    {Fn::asin, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "asin: 1", CITE}, \
-    {Fn::acos, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "acos: 1", CITE}, \
-    {Fn::atan, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "atan: 1", CITE}, \
-    {Fn::sinh, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "sinh: 2", CITE}, \
-    {Fn::cosh, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "cosh: 2", CITE}, \
-    {Fn::tanh, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "tanh: 2", CITE}, \
-    {Fn::asinh, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "asinh: 2", CITE}, \
-    {Fn::acosh, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "acosh: 2", CITE}, \
-    {Fn::atanh, Prec::f64, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "atanh: 2", CITE}, \
-    {Fn::expm1, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "expm1: 1", CITE}, \
-    {Fn::log1p, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "log1p: 1", CITE}, \
-    {Fn::lgamma, Prec::f64, Cond::always, Kind::ulp, 4, 0, 0, 0, 0, "lgamma: 4", CITE}, \
-    {Fn::tgamma, Prec::f64, Cond::always, Kind::ulp, 9, 0, 0, 0, 0, "tgamma: 9", CITE}, \
-    {Fn::j0, Prec::f64, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "j0: 3", CITE}, \
-    {Fn::j1, Prec::f64, Cond::always, Kind::ulp, 4, 0, 0, 0, 0, "j1: 4", CITE}, \
-    {Fn::y0, Prec::f64, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "y0: 3", CITE}, \
-    {Fn::y1, Prec::f64, Cond::always, Kind::ulp, 6, 0, 0, 0, 0, "y1: 6", CITE}, \
-    {Fn::logb, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "logb: - (no known error)", CITE}, \
-    {Fn::trunc, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "trunc: - (no known error)", CITE}, \
-    {Fn::round, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "round: - (no known error)", CITE}, \
-    {Fn::rint, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "rint: - (no known error)", CITE}, \
-    {Fn::nearbyint, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "nearbyint: - (no known error)", CITE}, \
-    {Fn::ceil, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "ceil: - (no known error)", CITE}, \
-    {Fn::floor, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "floor: - (no known error)", CITE}, \
-    {Fn::fabs, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "fabs: - (no known error)", CITE}, \
-    {Fn::atan2, Prec::f32, Cond::always, Kind::ulp, 2, 0, 0, 0, 0, "atan2f: 2", CITE}, \
-    {Fn::atan2, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "atan2: - (no known error)", CITE}, \
-    {Fn::hypot, Prec::f64, Cond::always, Kind::ulp, 1, 0, 0, 0, 0, "hypot: 1", CITE}, \
-    {Fn::jn, Prec::f32, Cond::always, Kind::ulp, 4, 0, 0, 0, 0, "jnf: 4", CITE}, \
-    {Fn::jn, Prec::f64, Cond::always, Kind::ulp, 4, 0, 0, 0, 0, "jn: 4", CITE}, \
-    {Fn::yn, Prec::f32, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "ynf: 3", CITE}, \
-    {Fn::yn, Prec::f64, Cond::always, Kind::ulp, 3, 0, 0, 0, 0, "yn: 3", CITE}, \
-    {Fn::fma, Prec::f32, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "fmaf: - (no known error)", CITE}, \
-    {Fn::fma, Prec::f64, Cond::always, Kind::ulp, 0, 0, 0, 0, 0, "fma: - (no known error)", CITE}, \
+    CUC_GLIBC_MATH_API_ROWS(CITE) \
     /* end of CUC_GLIBC_X86_64_ROWS (hypotf: per version, below) */
 
 // ---- glibc 2.35 (Ubuntu 22.04), x86_64 --------------------------------------

@@ -4,12 +4,14 @@
 // for one input), the functions with rows (Fn) and their precisions (Prec),
 // how a row bounds the error (Kind) and under which flags (Cond), a Row as a
 // source states it, a Table of rows with its version, and the lookup of a
-// table by version. Includes no other part.
+// table by version. Includes no other part but the math API catalogue's
+// list (bounds/math_api.h, macros only).
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include <type_traits>
 
+#include "cuconform/bounds/math_api.h"
 #include "cuconform/unit.h"
 
 namespace cuconform {
@@ -50,15 +52,12 @@ enum class Fn {
   add, mul, div, recip, sqrt, rsqrt, cbrt, rcbrt, exp, exp2, exp10, log, log2, log10,
   sin, cos, tan, sincos, sincos_c, sinpi, cospi, sincospi, sincospi_c, pow, erf, erfc,
   fdividef, i_exp, i_exp10, i_log, i_log2, i_log10, i_sin, i_cos, i_sincos, i_sincos_c, i_tan, i_pow,
-  // The math API catalogue (kernels/math_api/), appended so
-  // that the numbers above (which kernels carry as DeviceRow::fn) stay put.
-  asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh, expm1, log1p, erfinv, erfcinv, erfcx, normcdf,
-  normcdfinv, lgamma, tgamma, j0, j1, y0, y1, cyl_i0, cyl_i1, logb, trunc, round, rint, nearbyint, ceil, floor,
-  fabs, i_tanh,
-  // two to four arguments (kernels/math_api/support/multi_arg.h)
-  atan2, hypot, rhypot, norm3d, rnorm3d, norm4d, rnorm4d,
-  jn, yn,  // an integer order n and x: at(..., n, x, ...)
-  fma,     // three arguments, one rounding
+  // The math API catalogue (kernels/math_api/: bounds/math_api.h lists it),
+  // appended so that the numbers above (which kernels carry as DeviceRow::fn)
+  // stay put; a function new to it is appended at the end of its list.
+#define CUC_FN_ENUMERATOR(fn, float_name, double_name, specials, host) fn,
+  CUC_MATH_API_FUNCTIONS(CUC_FN_ENUMERATOR)
+#undef CUC_FN_ENUMERATOR
 };
 /// The fast intrinsics (__expf ..., __fdividef, __tanhf): graded by their own
 /// rows (Table 21) and the PTX ISA's special values, not by C99 Annex F.
@@ -107,51 +106,28 @@ inline const char* fn_name(Fn f, Prec p) {
     case Fn::i_sincos: return "__sincosf(sin part)";
     case Fn::i_tan: return "__tanf";
     case Fn::i_pow: return "__powf";
-    case Fn::asin: return s ? "asinf" : "asin";
-    case Fn::acos: return s ? "acosf" : "acos";
-    case Fn::atan: return s ? "atanf" : "atan";
-    case Fn::sinh: return s ? "sinhf" : "sinh";
-    case Fn::cosh: return s ? "coshf" : "cosh";
-    case Fn::tanh: return s ? "tanhf" : "tanh";
-    case Fn::asinh: return s ? "asinhf" : "asinh";
-    case Fn::acosh: return s ? "acoshf" : "acosh";
-    case Fn::atanh: return s ? "atanhf" : "atanh";
-    case Fn::expm1: return s ? "expm1f" : "expm1";
-    case Fn::log1p: return s ? "log1pf" : "log1p";
-    case Fn::erfinv: return s ? "erfinvf" : "erfinv";
-    case Fn::erfcinv: return s ? "erfcinvf" : "erfcinv";
-    case Fn::erfcx: return s ? "erfcxf" : "erfcx";
-    case Fn::normcdf: return s ? "normcdff" : "normcdf";
-    case Fn::normcdfinv: return s ? "normcdfinvf" : "normcdfinv";
-    case Fn::lgamma: return s ? "lgammaf" : "lgamma";
-    case Fn::tgamma: return s ? "tgammaf" : "tgamma";
-    case Fn::j0: return s ? "j0f" : "j0";
-    case Fn::j1: return s ? "j1f" : "j1";
-    case Fn::y0: return s ? "y0f" : "y0";
-    case Fn::y1: return s ? "y1f" : "y1";
-    case Fn::cyl_i0: return s ? "cyl_bessel_i0f" : "cyl_bessel_i0";
-    case Fn::cyl_i1: return s ? "cyl_bessel_i1f" : "cyl_bessel_i1";
-    case Fn::logb: return s ? "logbf" : "logb";
-    case Fn::trunc: return s ? "truncf" : "trunc";
-    case Fn::round: return s ? "roundf" : "round";
-    case Fn::rint: return s ? "rintf" : "rint";
-    case Fn::nearbyint: return s ? "nearbyintf" : "nearbyint";
-    case Fn::ceil: return s ? "ceilf" : "ceil";
-    case Fn::floor: return s ? "floorf" : "floor";
-    case Fn::fabs: return s ? "fabsf" : "fabs";
-    case Fn::i_tanh: return "__tanhf";
-    case Fn::atan2: return s ? "atan2f" : "atan2";
-    case Fn::hypot: return s ? "hypotf" : "hypot";
-    case Fn::rhypot: return s ? "rhypotf" : "rhypot";
-    case Fn::norm3d: return s ? "norm3df" : "norm3d";
-    case Fn::rnorm3d: return s ? "rnorm3df" : "rnorm3d";
-    case Fn::norm4d: return s ? "norm4df" : "norm4d";
-    case Fn::rnorm4d: return s ? "rnorm4df" : "rnorm4d";
-    case Fn::jn: return s ? "jnf" : "jn";
-    case Fn::yn: return s ? "ynf" : "yn";
-    case Fn::fma: return s ? "fmaf" : "fma";
+#define CUC_FN_NAME(fn, float_name, double_name, specials, host) \
+  case Fn::fn: return s ? float_name : double_name;
+    CUC_MATH_API_FUNCTIONS(CUC_FN_NAME)
+#undef CUC_FN_NAME
   }
   return "?";
+}
+
+/// What the host side of a function runs: the C library (graded by its
+/// table), CUDA's own host version (crt/math_functions.hpp, graded by the
+/// CUDA row), or nothing (a device function: GPU forms only). The math API
+/// catalogue's say so in its list (bounds/math_api.h); bounds/select.h names
+/// the other CUDA host functions.
+enum class HostSide { libc, cuda, none };
+constexpr HostSide catalogue_host_side(Fn f) {
+  switch (f) {
+#define CUC_HOST_SIDE(fn, float_name, double_name, specials, host) \
+  case Fn::fn: return HostSide::host;
+    CUC_MATH_API_FUNCTIONS(CUC_HOST_SIDE)
+#undef CUC_HOST_SIDE
+    default: return HostSide::libc;
+  }
 }
 
 /// How a row bounds the error.

@@ -39,8 +39,7 @@ inline Fn fast_math_counterpart(Fn f) {
 /// CUDA-only functions: the host runs CUDA's own implementation (crt/math_functions.hpp).
 inline bool cuda_host_function(Fn f) {
   return f == Fn::rsqrt || f == Fn::rcbrt || f == Fn::sinpi || f == Fn::cospi || f == Fn::sincospi ||
-         f == Fn::sincospi_c || f == Fn::erfinv || f == Fn::erfcinv || f == Fn::erfcx || f == Fn::normcdf ||
-         f == Fn::normcdfinv;
+         f == Fn::sincospi_c || catalogue_host_side(f) == HostSide::cuda;
 }
 /// The row a function part is listed under (both parts of sincos share one row).
 inline Fn row_fn(Fn f) {

@@ -38,33 +38,15 @@ inline unsigned special_bits(Fn g, bool intrinsic) {
       default: return 0;
     }
   }
-  // The math API catalogue: the inputs whose results C99 Annex F (F.10) fixes
-  // exactly, and for CUDA's own functions (erfinv ... cyl_bessel_i1) the
-  // special values the CUDA Math API's reference pages state. Where a value
-  // is a rounded constant (asin(1) = pi/2, atan(inf) = pi/2, acos(0)) it is
-  // not named here: the row's ulp bound grades it.
+  // The math API catalogue: its list (bounds/math_api.h) names each function's
+  // exact special inputs (C99 Annex F, F.10; the CUDA Math API pages for
+  // CUDA's own functions).
   constexpr unsigned NaN = kSpecNaN, Inf = kSpecInf, Zero = kSpecZero;
   switch (g) {
-    case Fn::asin: return NaN | Zero | kSpecAbsAboveOne;  // +-0; |x| > 1 (and +-inf): NaN
-    case Fn::acos: return NaN | kSpecOne | kSpecAbsAboveOne;  // acos(1) = +0
-    case Fn::atan: return NaN | Zero;
-    case Fn::sinh: case Fn::cosh: case Fn::tanh: case Fn::asinh: case Fn::expm1: case Fn::cyl_i0: case Fn::cyl_i1:
-    case Fn::j1: case Fn::logb: case Fn::trunc: case Fn::round: case Fn::rint: case Fn::nearbyint: case Fn::ceil:
-    case Fn::floor: case Fn::fabs:
-      return kSpecZeroInfNan;
-    // The CUDA Math API pages fix these at +-inf and NaN only: j0f(0) = 1,
-    // normcdff(0) = 1/2 and erfcxf(0) = 1 are not promised exactly (the row
-    // grades them).
-    case Fn::j0: case Fn::normcdf: case Fn::erfcx: return NaN | Inf;
-    case Fn::acosh: return NaN | Inf | kSpecOne | kSpecBelowOne;  // acosh(1) = +0; x < 1: NaN
-    case Fn::atanh: return NaN | Zero | kSpecAbsOne | kSpecAbsAboveOne;  // +-1: +-inf; |x| > 1: NaN
-    case Fn::log1p: return NaN | Zero | Inf | kSpecAtMostMinusOne;  // -1: -inf; x < -1: NaN
-    case Fn::erfinv: return NaN | Zero | kSpecAbsOne | kSpecAbsAboveOne;  // +-1: +-inf; |x| > 1: NaN
-    case Fn::erfcinv: return NaN | Zero | Inf | kSpecNegative | kSpecTwo | kSpecAboveTwo;  // 0: +inf; 2: -inf
-    case Fn::normcdfinv: return NaN | Zero | Inf | kSpecNegative | kSpecOne | kSpecAbsAboveOne;  // 0: -inf; 1: +inf
-    case Fn::lgamma: return NaN | Inf | kSpecOne | kSpecTwo | kSpecNonPositiveInteger;  // 1, 2: +0; poles: +inf
-    case Fn::tgamma: return kSpecZeroInfNan | kSpecNonPositiveInteger;  // +-0: +-inf; negative integers, -inf: NaN
-    case Fn::y0: case Fn::y1: return kSpecZeroInfNan | kSpecNegative;  // 0: -inf; x < 0: NaN; +inf: +0
+#define CUC_SPECIAL_BITS(fn, float_name, double_name, specials, host) \
+  case Fn::fn: return specials;
+    CUC_MATH_API_FUNCTIONS(CUC_SPECIAL_BITS)
+#undef CUC_SPECIAL_BITS
     default: break;
   }
   switch (g) {

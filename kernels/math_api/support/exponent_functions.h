@@ -156,9 +156,9 @@ struct IntegerResultUnit : std::conditional_t<std::is_same_v<T, float>, IntegerR
       // |x| < 2^63; beyond it, and at +-inf and NaN, C99 and the CUDA page
       // leave the result unspecified.
       for (auto& a : d.arg) a = {static_cast<T>(-0x1p63), std::nextafter(static_cast<T>(0x1p63), T(0)), true, true};
-      one_arg_edges(bounds::Fn::rint, d);  // the halfway cases, 2^23 and 2^52 and their neighbours
+      one_arg_edges(bounds::Fn::rint, d, rounding_edges<T>);  // the halfway cases, 2^23 and 2^52 and their neighbours
     } else {
-      one_arg_edges(bounds::Fn::logb, d);  // the subnormals and the binade edges
+      one_arg_edges(bounds::Fn::logb, d, logb_edges<T>);  // the subnormals and the binade edges
     }
     return d;
   }
@@ -179,7 +179,7 @@ struct FrexpUnit {
   static constexpr bool depth_exact = std::is_same_v<T, double>;
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
-    one_arg_edges(bounds::Fn::logb, d);
+    one_arg_edges(bounds::Fn::logb, d, logb_edges<T>);
     add_edges(d, {0.5, 0.75, 0.9999999, 1.0000001, 3.0, 1e30, -1e-30});
     return d;
   }
@@ -218,7 +218,7 @@ struct ModfUnit {
   static constexpr bool depth_exact = std::is_same_v<T, double>;
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
-    one_arg_edges(bounds::Fn::trunc, d);
+    one_arg_edges(bounds::Fn::trunc, d, rounding_edges<T>);
     return d;
   }
   CUC_HD static T call(T x, T* i) {

@@ -1,15 +1,18 @@
-//===-- The math API catalogue: one-argument functions, one row each -------===//
-// Every function of the CUDA math API graded on the CPU and
-// on the GPU under every profile against float128, by its documented row.
-// A function of one argument is one row of CUC_MATH_API_ONE_ARG below: its
-// row name (bounds::Fn), its float and double calls, its float128 reference
-// (reference/src/math_api.cpp), whether its double twin may serve as the
-// exhaustive tier's device reference, and its edge points. Its documented
-// rows live with their sources (kernels/cuconform/bounds/cuda_13_0.h for
-// Tables 17, 18 and 21, bounds/glibc.h for the host's C library, the fast-math
-// mapping of Table 20 in bounds/select.h, its exact special values in
-// bounds/special.h); a family file registers it in float and double with one
-// line of CUC_ONE_ARG_UNITS (an intrinsic in float with CUC_ONE_ARG_UNIT).
+//===-- The math API catalogue: one-argument functions, one line each ------===//
+// Every function of the CUDA math API graded on the CPU and on the GPU under
+// every profile against float128, by its documented row. A function of one
+// argument is one line of its family file (kernels/math_api/*.cuh):
+//
+//   CUC_ONE_ARG_UNITS(AsinF, AsinD, asin, "asin", asinf, ::asin, ref::asin, 0, unit_interval_edges)
+//
+// its units (AsinF, AsinD), its row (bounds::Fn::asin), its slug stem
+// ("asin": asin_f32, asin_f64), its float and double calls, its float128
+// reference (reference/: a function of cuconform/ref.h, or
+// ref::quadmath("name", x) for any libquadmath function), its flags (OneArgFlags
+// below) and its edge points (support/one_arg_edges.h, or a lambda of the same
+// shape). An intrinsic, float only: CUC_ONE_ARG_UNIT(Name, float, row, slug,
+// call, double twin, reference, flags, edges). Its documented rows, its name
+// and its exact special inputs are its entry in bounds/math_api.h.
 //
 // Exhaustive tier (float): all 2^32 inputs on the GPU against the double twin
 // (CUDA's double function on the exact widening of x), whose stated error is
@@ -34,14 +37,9 @@
 #include "cuconform/ref.h"
 #include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
+#include "math_api/support/one_arg_edges.h"
 
 namespace cuconform::units {
-
-CUC_DEVICE_ONLY(cuc_cyl_bessel_i0f, float, cyl_bessel_i0f)
-CUC_DEVICE_ONLY(cuc_cyl_bessel_i1f, float, cyl_bessel_i1f)
-CUC_DEVICE_ONLY(cuc_fast_tanhf, float, __tanhf)  // Table 21's intrinsic
-CUC_DEVICE_ONLY(cuc_cyl_bessel_i0, double, cyl_bessel_i0)
-CUC_DEVICE_ONLY(cuc_cyl_bessel_i1, double, cyl_bessel_i1)
 
 /// lgamma's double twin for lgammaf's sweep. Table 18's lgamma row claims
 /// nothing inside (-23.0001, -2.2637), but lgammaf's row (Table 17) claims 6
@@ -70,42 +68,19 @@ CUC_HD inline double lgamma_twin(double x) {
   return lgamma(x);
 }
 
-/// The catalogue: X(row, float call, double call, float128 reference,
-/// swept through its double twin, runs on the host).
-#define CUC_MATH_API_ONE_ARG(X)                                                       \
-  X(asin, asinf, ::asin, ref::asin, true, true)                                       \
-  X(acos, acosf, ::acos, ref::acos, true, true)                                       \
-  X(atan, atanf, ::atan, ref::atan, true, true)                                       \
-  X(sinh, sinhf, ::sinh, ref::sinh, true, true)                                       \
-  X(cosh, coshf, ::cosh, ref::cosh, true, true)                                       \
-  X(tanh, tanhf, ::tanh, ref::tanh, true, true)                                       \
-  X(asinh, asinhf, ::asinh, ref::asinh, true, true)                                   \
-  X(acosh, acoshf, ::acosh, ref::acosh, true, true)                                   \
-  X(atanh, atanhf, ::atanh, ref::atanh, true, true)                                   \
-  X(expm1, expm1f, ::expm1, ref::expm1, true, true)                                   \
-  X(log1p, log1pf, ::log1p, ref::log1p, true, true)                                   \
-  X(erfinv, erfinvf, ::erfinv, ref::erfinv, true, true)                               \
-  X(erfcinv, erfcinvf, ::erfcinv, ref::erfcinv, true, true)                           \
-  X(erfcx, erfcxf, ::erfcx, ref::erfcx, true, true)                                   \
-  X(normcdf, normcdff, ::normcdf, ref::normcdf, true, true)                           \
-  X(normcdfinv, normcdfinvf, ::normcdfinv, ref::normcdfinv, true, true)               \
-  X(lgamma, lgammaf, ::lgamma, ref::lgamma, true, true)                               \
-  X(tgamma, tgammaf, ::tgamma, ref::tgamma, true, true)                               \
-  X(j0, j0f, ::j0, ref::j0, true, true)                                               \
-  X(j1, j1f, ::j1, ref::j1, true, true)                                               \
-  X(y0, y0f, ::y0, ref::y0, true, true)                                               \
-  X(y1, y1f, ::y1, ref::y1, true, true)                                               \
-  X(cyl_i0, cuc_cyl_bessel_i0f, cuc_cyl_bessel_i0, ref::cyl_bessel_i0, true, false)   \
-  X(cyl_i1, cuc_cyl_bessel_i1f, cuc_cyl_bessel_i1, ref::cyl_bessel_i1, true, false)   \
-  X(logb, logbf, ::logb, ref::logb, true, true)                                       \
-  X(trunc, truncf, ::trunc, ref::trunc, true, true)                                   \
-  X(round, roundf, ::round, ref::round, true, true)                                   \
-  X(rint, rintf, ::rint, ref::rint, true, true)                                       \
-  X(nearbyint, nearbyintf, ::nearbyint, ref::nearbyint, true, true)                   \
-  X(ceil, ceilf, ::ceil, ref::ceil, true, true)                                       \
-  X(floor, floorf, ::floor, ref::floor, true, true)                                   \
-  X(fabs, fabsf, ::fabs, ref::fabs, true, true)                                       \
-  X(i_tanh, cuc_fast_tanhf, ::tanh, ref::tanh, true, false)
+/// A function's flags (a family line's flags column; 0: none).
+/// (Whether it runs on the host is its bounds entry's: bounds::catalogue_host_side.)
+enum OneArgFlags : unsigned {
+  kZeroSignUndocumented = 1,  ///< an exact zero result whose sign no document gives: either sign passes
+  kNotSwept = 2,              ///< its float form has no sweepable double twin (NotRowSwept)
+  kTiesAtHalfX = 4,           ///< x/2 + c x^3 + ...: 2^24 rounding ties only the host decides (OneArgSweepShare)
+};
+
+/// A function of the catalogue as types, per precision: OneArg<T, F>::call(x),
+/// ::twin(x) (float: the exhaustive tier's device reference), ::reference(x),
+/// ::edges(d, seed), ::flags, ::swept, ::host. Its family line defines it
+/// (CUC_ONE_ARG_UNITS below).
+template <class T, bounds::Fn F> struct OneArg;
 
 /// The double twin of a float row for the exhaustive tier: by default the
 /// row's double call (own = false: twin() is never called), stated within
@@ -189,103 +164,15 @@ template <> struct TwinOf<bounds::Fn::lgamma> {
   }
 };
 
-/// One catalogue row as types: OneArg<T, F>::call(x), ::reference(x),
-/// ::swept, ::host.
-template <class T, bounds::Fn F> struct OneArg;
-#define CUC_ONE_ARG_ROW(row, fcall, dcall, reffn, sweep, on_host)                       \
-  template <> struct OneArg<float, bounds::Fn::row> {                                   \
-    CUC_HD static float call(float x) { return fcall(x); }                              \
-    CUC_HD static double twin(double x) {                                               \
-      if constexpr (TwinOf<bounds::Fn::row>::own) return TwinOf<bounds::Fn::row>::twin(x); \
-      else return dcall(x);                                                             \
-    }                                                                                   \
-    static Exact reference(double x) { return reffn(x); }                               \
-    static constexpr bool swept = sweep, host = on_host;                                \
-  };                                                                                    \
-  template <> struct OneArg<double, bounds::Fn::row> {                                  \
-    CUC_HD static double call(double x) { return dcall(x); }                            \
-    static Exact reference(double x) { return reffn(x); }                               \
-    static constexpr bool swept = false, host = on_host;                                \
-  };
-CUC_MATH_API_ONE_ARG(CUC_ONE_ARG_ROW)
-#undef CUC_ONE_ARG_ROW
-
-/// Edge points of a function (beyond whole_range's specials and the binade
-/// sample): where its value is exact or special, where it overflows or
-/// underflows in float or double, and a uniform sample of the interval where
-/// its value changes most (host only).
-template <class T> void one_arg_edges(bounds::Fn f, Domain<T, 1>& d) {
-  using bounds::Fn;
-  const unsigned seed = 0x2300u + static_cast<unsigned>(f);
-  add_edges(d, {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 1e-3, -1e-3, 1e-20, -1e-20, 1e-40, -1e-40});
-  switch (f) {
-    case Fn::asin: case Fn::acos: case Fn::atanh: case Fn::erfinv:
-      add_uniform_edges(d, 0, -1.0, 1.0, 4000, seed);
-      add_edges(d, {0.9999999, -0.9999999, 0.99999999999, -0.99999999999, 1e-8, -1e-8});
-      break;
-    case Fn::atan: add_uniform_edges(d, 0, -20.0, 20.0, 2000, seed); break;
-    case Fn::sinh: case Fn::cosh: case Fn::tanh: case Fn::asinh:
-      add_uniform_edges(d, 0, -20.0, 20.0, 3000, seed);
-      add_edges(d, {88.72, 89.5, -88.72, -89.5, 709.78, 710.5, -709.78, -710.5, 9.0, -9.0, 19.0});
-      break;
-    case Fn::acosh:
-      add_uniform_edges(d, 0, 1.0, 4.0, 3000, seed);
-      add_edges(d, {1.0000001, 1.00000000001, 1e30, 1e300});
-      break;
-    case Fn::expm1:
-      add_uniform_edges(d, 0, -2.0, 2.0, 3000, seed);
-      add_edges(d, {88.72, 89.0, 709.78, 710.0, -17.0, -40.0, 1e-10, -1e-10});
-      break;
-    case Fn::log1p:
-      add_uniform_edges(d, 0, -0.9, 2.0, 3000, seed);
-      add_edges(d, {-0.99999994, -0.9999999999, 1e-10, -1e-10, 1e30});
-      break;
-    case Fn::erfcinv:
-      add_uniform_edges(d, 0, 0.0, 2.0, 4000, seed);
-      add_representable_edges(d, {1e-30, 1e-38, 1e-44, 1e-300, 1.9999999, 1.99999999999});
-      break;
-    case Fn::erfcx:
-      add_uniform_edges(d, 0, -10.0, 30.0, 3000, seed);
-      add_edges(d, {-9.3, -9.4, -26.6, -26.7, 50.0, 60.0, 1e10, 1e30, 1e300});
-      break;
-    case Fn::normcdf:
-      add_uniform_edges(d, 0, -40.0, 10.0, 3000, seed);
-      add_edges(d, {-13.0, -14.0, -37.5, -38.5});
-      break;
-    case Fn::normcdfinv:
-      add_uniform_edges(d, 0, 0.0, 1.0, 4000, seed);
-      add_representable_edges(d, {1e-30, 1e-38, 1e-44, 1e-300, 0.9999999, 0.99999999999});
-      break;
-    case Fn::lgamma: case Fn::tgamma:
-      add_uniform_edges(d, 0, -12.0, 36.0, 4000, seed);
-      add_edges(d, {-2.4570247, -2.7476826, -3.1435472, -3.9552428, -2.2639, -2.2641, -10.001, -10.0011, 35.04, 35.05,
-                    171.62, 171.63, 3.0, 4.0, 1e30, -1e30, 4e36, 2e305, 0.999999, 1.000001, 1.999999, 2.000001});
-      break;
-    case Fn::j0: case Fn::j1: case Fn::y0: case Fn::y1:
-      add_uniform_edges(d, 0, 0.0, 20.0, 4000, seed);
-      add_edges(d, {2.4048255, 5.5200781, 8.6537279, 3.8317060, 7.0155867, 0.8935770, 3.9576784, 7.0860511, 2.1971413,
-                    5.4296810, 7.99999, 8.0, 8.00001, 1e3, 1e10, 1e30, 1e300});
-      break;
-    case Fn::cyl_i0: case Fn::cyl_i1:
-      add_uniform_edges(d, 0, -20.0, 20.0, 3000, seed);
-      add_edges(d, {88.0, 90.0, 93.0, 94.0, 713.0, 714.0, -90.0});
-      break;
-    case Fn::logb: add_representable_edges(d, {1.5e-45, 1e-40, 1.17549435e-38, 4e-320, 2.2250738585072014e-308}); break;
-    case Fn::trunc: case Fn::round: case Fn::rint: case Fn::nearbyint: case Fn::ceil: case Fn::floor:
-      add_uniform_edges(d, 0, -8.0, 8.0, 2000, seed);
-      add_edges(d, {1.5, 2.5, -1.5, -2.5, 0.49999997, 8388607.5, 8388608.0, 8388609.0, -8388607.5, 4503599627370495.5,
-                    4503599627370496.0, -4503599627370495.5, 0.5000001, -0.4999999});
-      break;
-    default: break;
-  }
-}
-
 /// Is the sign of an exact zero result documented? C99 Annex F gives it for
 /// every function here with a zero result (asin(+-0) = +-0, acos(1) = +0,
 /// lgamma(1) = +0, ...); the CUDA Math API pages give none for erfcinv(1)
 /// and normcdfinv(0.5), whose value is an exact zero: either sign passes
 /// there (the budget's zero_sign), no sign is invented.
-CUC_HD constexpr bool zero_sign_documented(bounds::Fn f) { return f != bounds::Fn::erfcinv && f != bounds::Fn::normcdfinv; }
+/// (Its declaration's kZeroSignUndocumented.)
+template <class T, bounds::Fn F> CUC_HD constexpr bool zero_sign_documented() {
+  return !(OneArg<T, F>::flags & kZeroSignUndocumented);
+}
 
 /// A function of the catalogue as a unit of one form, per precision. The form
 /// is graded by the function's row (RowForm); float units whose row is swept
@@ -296,7 +183,8 @@ struct OneArgUnit {
   using Row = OneArg<T, F>;
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
-    one_arg_edges(F, d);
+    one_arg_common_edges(d);
+    Row::edges(d, one_arg_edge_seed(F));
     add_hard_cases(F, d);  // CORE-MATH's published hard-to-round cases, where there are any
     return d;
   }
@@ -306,7 +194,7 @@ struct OneArgUnit {
     CUC_HD static T apply(const In& x) { return Row::call(x[0]); }
     static Budget budget(Side s, const Profile& p) {
       Budget b = RowForm<T, F>::budget(s, p);
-      if constexpr (!zero_sign_documented(F)) b.zero_sign = false;
+      if constexpr (!zero_sign_documented<T, F>()) b.zero_sign = false;
       return b;
     }
   };
@@ -315,11 +203,10 @@ struct OneArgUnit {
 /// harness's default, except where a function has more rounding ties than
 /// any finite-precision twin can break (each one graded against float128 on
 /// the host, on every core).
-template <bounds::Fn F> struct OneArgSweepShare {};
-template <> struct OneArgSweepShare<bounds::Fn::cyl_i1> {
-  static constexpr std::uint32_t exhaustive_undecided_cap = 1u << 25;  // the 2^24 ties of x/2, and room for the rest
-};
-template <> struct OneArgSweepShare<bounds::Fn::j1> {  // J1(x) = x/2 - x^3/16 + ...: the same ties, decided toward zero
+template <bounds::Fn F, bool HalfXTies = (OneArg<float, F>::flags & kTiesAtHalfX) != 0> struct OneArgSweepShare {};
+/// I1(x) = x/2 + x^3/16 + ..., J1(x) = x/2 - x^3/16 + ... (kTiesAtHalfX):
+/// the 2^24 ties of x/2, and room for the rest.
+template <bounds::Fn F> struct OneArgSweepShare<F, true> {
   static constexpr std::uint32_t exhaustive_undecided_cap = 1u << 25;
 };
 /// The exhaustive tier's device reference of a swept float function: its
@@ -336,7 +223,7 @@ struct OneArgSweep : OneArgSweepShare<F> {
   /// profile. A zero whose sign no document gives comes back +0, float128's.)
   CUC_HD static double exhaustive_reference(double x) {
     const double r = OneArg<float, F>::twin(x);
-    if constexpr (!zero_sign_documented(F)) return r == 0 ? 0.0 : r;
+    if constexpr (!zero_sign_documented<float, F>()) return r == 0 ? 0.0 : r;
     else return r;
   }
 };
@@ -373,18 +260,38 @@ struct NotRowSwept {
     using forms = cuconform::Forms<Function>;                                                                         \
   };
 
-/// One precision of a function as a registered unit (an intrinsic: float only),
-/// e.g. CUC_ONE_ARG_UNIT(TanhIntrinsicF, float, i_tanh, "fast_tanh_f32").
-#define CUC_ONE_ARG_UNIT(Name, T, F, slug) \
-  CUC_ONE_ARG_STRUCT(Name, T, F, slug)     \
+/// A function's declaration in one precision: OneArg<T, F> (call: the function
+/// in T; twin: the double function a float sweep reads, or its TwinOf).
+#define CUC_ONE_ARG_DECLARE(T, F, tcall, dcall, reffn, flag_bits, ...)                                       \
+  template <> struct OneArg<T, bounds::Fn::F> {                                                             \
+    CUC_HD static T call(T x) { return tcall(x); }                                                           \
+    CUC_HD static double twin(double x) {                                                                    \
+      if constexpr (TwinOf<bounds::Fn::F>::own) return TwinOf<bounds::Fn::F>::twin(x);                       \
+      else return dcall(x);                                                                                  \
+    }                                                                                                        \
+    static Exact reference(double x) { return reffn(x); }                                                    \
+    template <class U> static void edges(Domain<U, 1>& d, unsigned seed) { __VA_ARGS__(d, seed); }           \
+    static constexpr unsigned flags = flag_bits;                                                             \
+    static constexpr bool swept = std::is_same_v<T, float> && !(flags & kNotSwept);                           \
+    static constexpr bool host = bounds::catalogue_host_side(bounds::Fn::F) != bounds::HostSide::none;       \
+  };
+
+/// One precision of a function as a registered unit (an intrinsic: float
+/// only): CUC_ONE_ARG_UNIT(TanhIntrinsicF, float, i_tanh, "fast_tanh_f32",
+/// cuc_fast_tanhf, ::tanh, ref::tanh, 0, no_edges).
+#define CUC_ONE_ARG_UNIT(Name, T, F, slug, tcall, dcall, reffn, flag_bits, ...) \
+  CUC_ONE_ARG_DECLARE(T, F, tcall, dcall, reffn, flag_bits, __VA_ARGS__)       \
+  CUC_ONE_ARG_STRUCT(Name, T, F, slug)                                         \
   CUCONFORM_UNIT(Name)
 
-/// A function in float and double, one line: CUC_ONE_ARG_UNITS(AsinF, AsinD,
-/// asin, "asin") registers AsinF (slug asin_f32) and AsinD (asin_f64). (The
-/// names are written out: cmake/cuconform-code-classes.py reads them from the
-/// call.)
-#define CUC_ONE_ARG_UNITS(NameF, NameD, F, stem)        \
-  CUC_ONE_ARG_STRUCT(NameF, float, F, stem "_f32")      \
-  CUCONFORM_UNIT(NameF)                                 \
-  CUC_ONE_ARG_STRUCT(NameD, double, F, stem "_f64")     \
+/// A function in float and double, one line (the family file's):
+/// CUC_ONE_ARG_UNITS(AsinF, AsinD, asin, "asin", asinf, ::asin, ref::asin, 0,
+/// unit_interval_edges) declares asin and registers AsinF (slug asin_f32) and
+/// AsinD (asin_f64).
+#define CUC_ONE_ARG_UNITS(NameF, NameD, F, stem, fcall, dcall, reffn, flag_bits, ...) \
+  CUC_ONE_ARG_DECLARE(float, F, fcall, dcall, reffn, flag_bits, __VA_ARGS__)         \
+  CUC_ONE_ARG_DECLARE(double, F, dcall, dcall, reffn, flag_bits, __VA_ARGS__)        \
+  CUC_ONE_ARG_STRUCT(NameF, float, F, stem "_f32")                                   \
+  CUCONFORM_UNIT(NameF)                                                              \
+  CUC_ONE_ARG_STRUCT(NameD, double, F, stem "_f64")                                  \
   CUCONFORM_UNIT(NameD)

@@ -99,4 +99,9 @@ Exact nearbyint(double a);
 Exact ceil(double a);
 Exact floor(double a);
 Exact fabs(double a);
+/// libquadmath's one-argument function `name` ("expm1" for expm1q; the list in
+/// reference/src/math_api.cpp) at a, a NaN passed through: the reference of a
+/// catalogue function that needs no special values of its own, named in its
+/// family line. An unknown name throws std::invalid_argument.
+Exact quadmath(const char* name, double a);
 }  // namespace cuconform::ref
