@@ -5,7 +5,12 @@ A unit's GPU tests compute the same bits under two profiles when the code
 they run is the same: the host side (one object for every profile of a split
 build, cmake/CuconformBuildProfiles.cmake) and the device side. This script
 proves the device side from the kept PTX of every profile (the very files
-ptxas compiled, nvcc -keep), per unit. A unit's device code is:
+ptxas compiled, nvcc -keep), per unit. A TU's units are those its headers
+register in so many words through the unit API's macros (CUCONFORM_UNIT,
+CUCONFORM_KERNEL_UNIT, CUCONFORM_FUNCTION, ...) and every unit its compiled
+module names: the harness's probe_kernel<U>, instantiated for each registered
+unit with device code, whatever macro registered it; no macro's calls are
+read. A unit's device code is:
 
   * its kernels, every .entry of its TU's PTX that
       - names the unit (a harness kernel templated on it: probe, apply, sweep), or
@@ -165,6 +170,7 @@ class TU:
             if h:
                 index.load(h, True)
         self.units = [u for h in self.headers for u in self.units_of[h]]
+        self.unplaced = []             # compiled units no header names (add_compiled_units)
         files = set()
         for h in self.headers:
             files.update(index.closure(h))
@@ -182,6 +188,24 @@ class TU:
         self.unit_macro_kernels = [src.path for src in self.sources if src.macro_kernels and not src.api]
         self._reach = {}
         self._owns = {}
+
+    def add_compiled_units(self, entries):
+        """The units the compiled module names, besides those its headers register in
+        so many words: the harness instantiates probe_kernel<U> for every registered
+        unit that has device code, whatever macro registered it (a family file's
+        line, a support header's). Each is the unit of the first TU header whose
+        code names it, after that header's own, in the order the code names them;
+        of none (a name a macro pastes together), it may reach every file of the TU."""
+        new = {}
+        for name in entries:
+            u = probe_unit(name)
+            if u and u not in self.units and not any(u in v for v in new.values()):
+                new.setdefault(self.index.header_naming(u, self.headers), []).append(u)
+        for h in self.headers:
+            pos = self.index.files[h].word_pos
+            self.units_of[h] += sorted(new.get(h, []), key=lambda u: pos[u])
+        self.unplaced += sorted(new.get(None, []))
+        self.units = [u for h in self.headers for u in self.units_of[h]] + self.unplaced
 
     def header_of(self, unit):
         for h in self.headers:
@@ -202,7 +226,7 @@ class TU:
         if unit in self._reach:
             return self._reach[unit]
         own = self.header_of(unit)
-        files = self.index.closure(own) if own else []
+        files = self.index.closure(own) if own else ([src.path for src in self.sources] if unit in self.unplaced else [])
         by_name = {}
         for p in files:
             for d in self.index.files[p].defs:
@@ -317,6 +341,34 @@ def words_of(demangled):
     return w
 
 
+PROBE = re.compile(r"^_ZN9cuconform7harness12probe_kernelI(.*)$")
+
+
+def probe_unit(mangled):
+    """The unit U of the harness kernel probe_kernel<U> (its mangled name: the
+    last identifier of U's qualified name, before any template arguments of its
+    own), or None for any other kernel. Read from the mangled name: no c++filt needed."""
+    m = PROBE.match(mangled)
+    if not m:
+        return None
+    s, last = m.group(1), None
+    if s.startswith("N"):
+        s = s[1:]
+    while s:
+        if s[0] == "S":  # a substitution (S_, S0_, ...)
+            k = s.find("_")
+            if k < 0:
+                return None
+            s = s[k + 1:]
+        elif s[0].isdigit():
+            n = re.match(r"\d+", s).group(0)
+            last = s[len(n):len(n) + int(n)]
+            s = s[len(n) + int(n):]
+        else:
+            break
+    return last
+
+
 def names_unit(demangled, unit):
     """Whether `unit` appears in the name as a whole word (neither side a word
     character): for an identifier, that it is one of the name's word runs."""
@@ -413,6 +465,8 @@ def main(argv):
                     break
                 names.update(per_arch[arch][0])
             parsed[p] = per_arch if per_arch else None
+        tu.add_compiled_units(n for p in parsed.values() if p for arch in p.values()
+                              for n, (k, _) in arch[0].items() if k == "entry")
         dem = demangle_all(sorted(names))
         if dem is None:
             dem_note = "# c++filt not found: a unit's signature is its whole TU"

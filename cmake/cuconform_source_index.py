@@ -1,11 +1,15 @@
 """The C++ side of cuconform-code-classes.py: the unit headers a TU reaches, read as
 text (no compiler): comments and literals blanked (strip_code), preprocessor
 lines apart (split_macros), the definitions at namespace scope with the
-identifiers in each (top_level_defs), the units a header or a macro defines,
-its kernels (`__global__ ... name(`) and includes, the struct in the text a
-macro-registered unit starts from and the forms the macro writes (Source), and
-every header a TU reaches through "..." includes (Index). Installed beside the script
-(cmake/CuconformInstall.cmake); the script imports it from its own folder.
+identifiers in each (top_level_defs), the units a header registers in so many
+words through the unit API's own macros (CUCONFORM_UNIT and its kernel and
+self-test forms, CUCONFORM_FUNCTION, CUCONFORM_KERNEL), its kernels
+(`__global__ ... name(`) and includes, the struct in the text a unit API macro
+starts from and the forms it writes (Source), and every header a TU reaches
+through "..." includes (Index). A unit a header registers through a macro of
+its own (a family file's lines) is not read from the text: the compiled module
+names it (cuconform-code-classes.py, TU.add_compiled_units). Installed beside
+the script (cmake/CuconformInstall.cmake); the script imports it from its own folder.
 """
 import os
 import re
@@ -211,39 +215,6 @@ def registered_forms(code):
     return out
 
 
-def macro_units(code, defines):
-    """Units a macro defines: for each #define whose body registers one of its
-    parameters as a unit (CUCONFORM_UNIT(Name)), that argument of each call."""
-    out = []
-    for d in defines:
-        m = re.match(r"^\s*#\s*define\s+(\w+)\(([^)]*)\)(.*)$", d, re.S)
-        if not m:
-            continue
-        params = [x.strip() for x in m.group(2).split(",")]
-        for reg in re.findall(r"CUCONFORM_(?:KERNEL_)?(?:SELFTEST_)?UNIT\((\w+)\)", m.group(3)):
-            if reg not in params:
-                continue
-            k = params.index(reg)
-            for call in re.finditer(r"\b%s\s*\(" % re.escape(m.group(1)), code):
-                i, depth, args, cur = call.end(), 1, [], ""
-                while i < len(code) and depth:
-                    ch = code[i]
-                    if ch in "([{":
-                        depth += 1
-                    elif ch in ")]}":
-                        depth -= 1
-                    if depth == 1 and ch == ",":
-                        args.append(cur.strip())
-                        cur = ""
-                    elif depth:
-                        cur += ch
-                    i += 1
-                args.append(cur.strip())
-                if k < len(args) and re.match(r"^\w+$", args[k]):
-                    out.append(args[k])
-    return out
-
-
 class Source:
     """One parsed header: its definitions, kernels, macro kernels and includes."""
 
@@ -255,7 +226,10 @@ class Source:
         self.kernels = {m.group(2) for m in GLOBAL_DEF.finditer(code)}
         self.macro_kernels = any("__global__" in d for d in defines)
         self.code, self.defines = code, defines
-        self.units = UNIT_MACRO.findall(code) + function_units(code) + macro_units(code, defines)
+        self.units = UNIT_MACRO.findall(code) + function_units(code) + KERNEL_MACRO.findall(code)
+        self.word_pos = {}  # every identifier of the code, where it first stands (a compiled unit's header and order)
+        for m in IDENT.finditer(code):
+            self.word_pos.setdefault(m.group(0), m.start())
         self.unit_structs = function_structs(code)  # {unit: the struct in the text its code starts from}
         self.forms = registered_forms(code)         # {unit: {form struct: name}} the macros write
         self.includes = INCLUDE.findall(self.text)
@@ -301,21 +275,16 @@ class Index:
                 self.load(r, api or inc.startswith("cuconform/"))
 
     def units_of(self, path):
-        """The units a loaded header defines: its own CUCONFORM_UNIT(X) lines and
-        its calls of every registering macro it can see, its own or one of a
-        header it includes (a family file's CUC_ONE_ARG_UNIT(AsinF, ...) lines,
-        the macro defined in kernels/math_api/support/one_arg.h)."""
-        src = self.files[path]
-        seen = set(src.units)
-        units = list(src.units)
-        for p in self.closure(path):
-            if p == path:
-                continue
-            for u in macro_units(src.code, self.files[p].defines):
-                if u not in seen:
-                    seen.add(u)
-                    units.append(u)
-        return units
+        """The units a loaded header registers in so many words (Source.units)."""
+        return list(self.files[path].units)
+
+    def header_naming(self, word, paths):
+        """The first of `paths` (loaded headers) whose code has `word` as an
+        identifier, or None: where a unit that a macro registers is written."""
+        for p in paths:
+            if p in self.files and word in self.files[p].word_pos:
+                return p
+        return None
 
     def closure(self, path):
         seen, todo = [], [path]

@@ -224,12 +224,42 @@ class CodeClasses(unittest.TestCase):
 
 
 
-class TestUnitsOfAHeader(unittest.TestCase):
-    """A family file registers its units through a macro an included header
-    defines (kernels/math_api/: CUC_ONE_ARG_UNIT in support/one_arg.h): its
-    units are the calls' arguments, as for a macro of its own."""
+@unittest.skipUnless(shutil.which("c++filt"), "c++filt (binutils) is needed to read kernel names")
+class TestUnitsARegisteringMacroWrites(unittest.TestCase):
+    """A family file registers its units through a macro of its own (kernels/math_api/:
+    CUC_ONE_ARG_UNITS in support/one_arg.h). No rule reads the macro's calls: the
+    compiled module names each unit (its probe_kernel<U>), so a unit whose name the
+    macro pastes together is found too, and reaches every file of its TU."""
 
-    def test_units_from_an_included_registering_macro(self):
+    def test_units_from_the_compiled_module(self):
+        c = Case(["default", "ftz"])
+        try:
+            Case.write(os.path.join(c.src, "reg.h"),
+                       "#pragma once\n#define REG_PAIR(Stem) struct Stem##F {}; CUCONFORM_UNIT(Stem##F)\n"
+                       "#define REG_UNIT(Name) struct Name {}; CUCONFORM_UNIT(Name)\n")
+            Case.write(os.path.join(c.src, "units.cuh"),
+                       HEADER.replace('#include "support.h"', '#include "support.h"\n#include "reg.h"')
+                       .replace("CUCONFORM_KERNEL_UNIT(MacroUser)\n",
+                                "CUCONFORM_KERNEL_UNIT(MacroUser)\nREG_PAIR(First)\nREG_UNIT(SecondF)\n"))
+            probe_first = "_ZN9cuconform7harness12probe_kernelINS_5units6FirstFEEEvv"
+            probe_second = "_ZN9cuconform7harness12probe_kernelINS_5units7SecondFEEEvv"
+            apply_second = "_ZN9cuconform7harness12apply_kernelINS_5units7SecondFENS3_1FEEEvPKfPfm"
+            for p in ("default", "ftz"):
+                c.ptx(p, standard("default", FLT_BODY["default"]) +
+                      [(probe_first, ""), (probe_second, ""), (apply_second, FLT_BODY[p])])
+            classes, owners = c.run(["default=split=", "ftz=split=-ftz=true"])
+            self.assertEqual(classes["SecondF"], ["default", "ftz"])   # its own kernel differs
+            self.assertEqual(classes["FirstF"], ["default,ftz"])       # nothing of its own differs
+            self.assertEqual(classes["IntUnit"], ["default,ftz"])      # another unit's kernel is not its code
+            self.assertEqual(owners[apply_second][0], "SecondF")
+        finally:
+            c.close()
+
+
+class TestUnitsOfAHeader(unittest.TestCase):
+    """The units a header registers in so many words: the unit API's macros."""
+
+    def test_a_macro_of_its_own_is_not_read(self):
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "cmake"))
         from cuconform_source_index import Index  # noqa: E402
         d = tempfile.mkdtemp()
@@ -244,8 +274,8 @@ class TestUnitsOfAHeader(unittest.TestCase):
                         "CUCONFORM_UNIT(Plain)\n")
             index = Index([d])
             index.load(fam, False)
-            self.assertEqual(index.units_of(fam), ["Plain", "FirstF", "FirstD"])
-            self.assertEqual(index.files[fam].units, ["Plain"])  # the header's own text alone
+            self.assertEqual(index.units_of(fam), ["Plain"])  # FirstF, FirstD: the compiled module's
+            self.assertEqual(index.header_naming("FirstD", [fam]), fam)
         finally:
             shutil.rmtree(d)
 
