@@ -346,8 +346,10 @@ PROBE = re.compile(r"^_ZN9cuconform7harness12probe_kernelI(.*)$")
 
 def probe_unit(mangled):
     """The unit U of the harness kernel probe_kernel<U> (its mangled name: the
-    last identifier of U's qualified name, before any template arguments of its
-    own), or None for any other kernel. Read from the mangled name: no c++filt needed."""
+    last identifier of U's qualified name), or None for any other kernel and for
+    a U with template arguments of its own (registered under another name, an
+    alias, which the text must give: its Foo<float> is not a unit Foo). Read
+    from the mangled name: no c++filt needed."""
     m = PROBE.match(mangled)
     if not m:
         return None
@@ -366,7 +368,7 @@ def probe_unit(mangled):
             s = s[len(n) + int(n):]
         else:
             break
-    return last
+    return last if s.startswith("E") else None
 
 
 def names_unit(demangled, unit):

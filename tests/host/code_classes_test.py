@@ -255,6 +255,23 @@ class TestUnitsARegisteringMacroWrites(unittest.TestCase):
         finally:
             c.close()
 
+    def test_a_template_instance_is_not_a_unit_of_its_own(self):
+        # FooF = Foo<float>, registered by its alias: probe_kernel<Foo<float>> names no unit "Foo".
+        c = Case(["default", "ftz"])
+        try:
+            Case.write(os.path.join(c.src, "units.cuh"),
+                       HEADER.replace("CUCONFORM_KERNEL_UNIT(MacroUser)\n",
+                                      "CUCONFORM_KERNEL_UNIT(MacroUser)\ntemplate <class T> struct Foo {};\n"
+                                      "using FooF = Foo<float>;\nCUCONFORM_UNIT(FooF)\n"))
+            probe_foo = "_ZN9cuconform7harness12probe_kernelINS_5units3FooIfEEEEvv"
+            for p in ("default", "ftz"):
+                c.ptx(p, standard("default", FLT_BODY["default"]) + [(probe_foo, FLT_BODY[p])])
+            classes, _ = c.run(["default=split=", "ftz=split=-ftz=true"])
+            self.assertNotIn("Foo", classes)
+            self.assertEqual(classes["FooF"], ["default", "ftz"])
+        finally:
+            c.close()
+
 
 class TestUnitsOfAHeader(unittest.TestCase):
     """The units a header registers in so many words: the unit API's macros."""
