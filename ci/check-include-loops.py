@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fail when the project's own headers include each other in a loop.
+"""Fail when the project's own headers include each other in a loop, or a
+unit includes a harness header.
 
 Walks the `#include "..."` graph of every header and source under kernels/,
 fixtures/, reference/ and tools/ (those that exist under --root). A quoted
@@ -8,8 +9,17 @@ file's folder, then against the include roots kernels/, fixtures/include/ and
 reference/include/. Includes that resolve to no file in the tree (system and
 toolkit headers, generated files) are not followed.
 
-Exit 0 when the graph has no cycle; exit 1 naming each cycle found, one line
-each, as `cycle: a.h -> b.h -> a.h` (paths relative to --root).
+The units and the unit API (everything under kernels/) include only the unit
+API and the reference library: a file under kernels/ whose quoted include
+resolves under fixtures/include/ (the harness: cuconform/harness/, the tiers'
+engines, the run context) is a layering fault. What a unit needs of the
+harness is declared in the unit API (kernels/cuconform/) and implemented by
+the harness.
+
+Exit 0 when the graph has no cycle and no unit includes the harness; exit 1
+naming each cycle found, one line each, as `cycle: a.h -> b.h -> a.h`, and
+each unit's harness include as `unit includes the harness: u.cuh -> h.h`
+(paths relative to --root).
 
   check-include-loops.py                 the checkout this script sits in
   check-include-loops.py --root DIR      another tree (the planted-loop test)
@@ -103,6 +113,14 @@ def cycles(graph):
     return found
 
 
+def harness_includes(graph, root):
+    """(file under kernels/, the harness file it includes) for each include
+    from the units' side of the tree into fixtures/include/, in a stable order."""
+    units = os.path.join(root, "kernels") + os.sep
+    harness = os.path.join(root, "fixtures", "include") + os.sep
+    return [(f, t) for f in sorted(graph) if f.startswith(units) for t in graph[f] if t.startswith(harness)]
+
+
 def main(argv=None):
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -111,13 +129,17 @@ def main(argv=None):
     root = os.path.realpath(args.root)
     graph = include_graph(root)
     loops = cycles(graph)
+    reaching = harness_includes(graph, root)
     rel = lambda p: os.path.relpath(p, root)
     for loop in loops:
         print("cycle: " + " -> ".join(rel(p) for p in loop + [loop[0]]))
-    if loops:
-        print(f"{len(loops)} include cycle(s) among {len(graph)} files", file=sys.stderr)
+    for unit, header in reaching:
+        print(f"unit includes the harness: {rel(unit)} -> {rel(header)}")
+    if loops or reaching:
+        print(f"{len(loops)} include cycle(s), {len(reaching)} harness include(s) from kernels/ "
+              f"among {len(graph)} files", file=sys.stderr)
         return 1
-    print(f"no include cycles among {len(graph)} files")
+    print(f"no include cycles and no harness includes from kernels/ among {len(graph)} files")
     return 0
 
 

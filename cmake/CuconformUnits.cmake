@@ -266,7 +266,7 @@ function(cuconform_add_units name)
   endif()
 
   # The reference cache's build id: a hash of every source a reference value
-  # can depend on (fixtures/include/cuconform/harness/refcache.h), remade when one changes.
+  # can depend on (kernels/cuconform/refcache.h), remade when one changes.
   set(ref_files ${headers} ${A_REFERENCES} ${A_REFERENCE_DEPENDS} ${CUCONFORM_PACKAGE_REFERENCE_FILES})
   set(ref_abs "")
   foreach(f IN LISTS ref_files)

@@ -69,9 +69,7 @@ struct CudaArch : FactsShape {
   using forms = Forms<arch_facts>;
   static void host_model(ModelChecks& m) {
     m.expect("arch_id() on the host", arch_id(), -1, "CPG 6.1: __CUDA_ARCH__ is only defined for device code");
-#ifdef CUC_DEPLOY_HAS_CODEGEN
     arch_constant_checks(m, CUC_DEPLOY_TU_STEM, "deploy_arch_id_kernel", 0);
-#endif
   }
 };
 CUCONFORM_KERNEL_UNIT(CudaArch)

@@ -16,7 +16,8 @@
 //         intrinsic, Table 20); the intrinsic forms on the GPU only.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "cuconform/extended/draw.h"
+#include "cuconform/float_bits.h"
+#include "cuconform/index_draw.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {

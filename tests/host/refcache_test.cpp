@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "cuconform/context.h"
-#include "cuconform/harness/refcache.h"
+#include "cuconform/refcache.h"
 
 namespace {
 

@@ -1,6 +1,7 @@
 """Tests of ci/check-include-loops.py: a planted loop of quoted includes fails it,
-naming every file of the loop; a tree without one passes; this checkout passes
-(run: python3 -m unittest discover -s tools/tests -v)."""
+naming every file of the loop; a planted unit that includes a harness header
+fails it, naming the unit and the header; a tree without either passes; this
+checkout passes (run: python3 -m unittest discover -s tools/tests -v)."""
 
 import os
 import subprocess
@@ -57,6 +58,28 @@ class IncludeLoops(unittest.TestCase):
             "kernels/cuconform/a.h": '#pragma once\n#include "cuconform/b.h"\n',
             "kernels/cuconform/b.h": '#pragma once\n// #include "a.h" in a comment is not an include\n',
             "kernels/area/unit.cuh": '#include "cuconform/a.h"\n#include "cuconform/b.h"\n#include "missing.h"\n',
+        }, 0)
+
+    def test_a_unit_or_the_unit_api_that_includes_a_harness_header_fails_named(self):
+        r = self.checked({
+            "kernels/cuconform/unit.h": '#pragma once\n#include "cuconform/context.h"\n',
+            "fixtures/include/cuconform/context.h": '#pragma once\n',
+            "fixtures/include/cuconform/harness/codegen.h": '#pragma once\n#include "cuconform/unit.h"\n',
+            "kernels/area/support/helper.h": '#pragma once\n#include "cuconform/unit.h"\n#include "cuconform/harness/codegen.h"\n',
+            "kernels/area/unit.cuh": '#include "area/support/helper.h"\n',
+        }, 1)
+        self.assertIn("unit includes the harness: kernels/area/support/helper.h -> "
+                      "fixtures/include/cuconform/harness/codegen.h", r.stdout)
+        self.assertIn("unit includes the harness: kernels/cuconform/unit.h -> fixtures/include/cuconform/context.h",
+                      r.stdout)
+        self.assertEqual(r.stdout.count("unit includes the harness:"), 2, r.stdout)   # each include named once
+        self.assertNotIn("cycle:", r.stdout)
+
+    def test_the_harness_may_include_the_unit_api(self):
+        self.checked({
+            "kernels/cuconform/kept_ptx.h": '#pragma once\n',
+            "fixtures/include/cuconform/harness/codegen.h": '#pragma once\n#include "cuconform/kept_ptx.h"\n',
+            "kernels/area/unit.cuh": '#include "cuconform/kept_ptx.h"\n#if __has_include("cuconform/harness/codegen.h")\n#endif\n',
         }, 0)
 
     def test_this_checkout_has_no_loop(self):

@@ -1,7 +1,7 @@
 //===-- I2 helpers: arch_id() and the PTX check of its constant --------------===//
 // arch_id() is __CUDA_ARCH__ on the device and -1 on the host.
 // arch_constant_checks reads this TU's kept PTX (the codegen tier's files,
-// cuconform/harness/codegen.h) and checks, per architecture, that a kernel storing
+// cuconform/kept_ptx.h) and checks, per architecture, that a kernel storing
 // arch_id() holds the immediate 10 * XY for .target sm_XY. Separate from the
 // unit so that the planted self-test can use it on its own kernel.
 //===----------------------------------------------------------------------===//
@@ -12,10 +12,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#if __has_include("cuconform/harness/codegen.h")
-#include "cuconform/harness/codegen.h"
-#define CUC_DEPLOY_HAS_CODEGEN 1
-#endif
+#include "cuconform/kept_ptx.h"
 
 namespace cuconform::units {
 
@@ -34,7 +31,6 @@ CUC_HD inline int arch_id() {
 #define CUC_DEPLOY_TU_STEM ""
 #endif
 
-#ifdef CUC_DEPLOY_HAS_CODEGEN
 /// The PTX check: for every kernel whose name contains `needle` in this TU's
 /// kept PTX, an instruction operand equal to 10 * (its .target number) + `plant`.
 /// Adds one check per architecture; a missing PTX is a failed check with the reason.
@@ -71,6 +67,5 @@ inline void arch_constant_checks(ModelChecks& m, const char* stem, const char* n
              "CPG 6.1: __CUDA_ARCH__ = XY0 when compiling for compute_XY");
   }
 }
-#endif
 
 }  // namespace cuconform::units

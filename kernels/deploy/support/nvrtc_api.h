@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "cuconform/context.h"
+#include "cuconform/build_info.h"
 
 namespace cuconform::units::nvrtc_rt {
 

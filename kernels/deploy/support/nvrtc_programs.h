@@ -39,7 +39,6 @@
 #include <string>
 #include <vector>
 
-#include "cuconform/context.h"
 #include "cuconform/driver_entry.h"
 #include "cuconform/kernel_unit.h"
 #include "deploy/support/nvrtc_api.h"

@@ -2,7 +2,7 @@
 // NVRTC compiles without a GPU, so this part of I6 runs on any machine with
 // the toolkit's libnvrtc: the unit's text (nvrtc_programs.h) is compiled to
 // PTX with the profile's options for every architecture whose PTX the build
-// kept for this TU (the codegen tier's files, cuconform/harness/codegen.h), and each
+// kept for this TU (the codegen tier's files, cuconform/kept_ptx.h), and each
 // kernel's PTX must equal nvcc's, line by line, after normalising what
 // differs between two compilations without meaning (the kernel's own name,
 // .visible, per-module label and local-depot numbers, debug directives,
@@ -26,10 +26,7 @@
 
 #include "cuconform/kernel_unit.h"
 #include "deploy/support/nvrtc_programs.h"
-#if __has_include("cuconform/harness/codegen.h")
-#include "cuconform/harness/codegen.h"
-#define CUC_NVX_HAS_CODEGEN 1
-#endif
+#include "cuconform/kept_ptx.h"
 
 #ifdef CUCONFORM_TU_STEM
 #define CUC_NVX_TU_STEM CUCONFORM_TU_STEM
@@ -142,7 +139,6 @@ inline std::string ptx_entry_name(const std::string& text, const std::string& ke
 /// The kept PTX files of this TU that hold the I6 kernels: architecture (sm_XY) -> text.
 inline std::map<std::string, std::string> kept_ptx(const char* stem, std::string* why) {
   std::map<std::string, std::string> files;
-#ifdef CUC_NVX_HAS_CODEGEN
   try {
     for (const codegen::Kernel* k : codegen::select(codegen::tu_kernels(stem), {"cuc_nvx_"})) {
       if (files.count(k->arch)) continue;
@@ -156,10 +152,6 @@ inline std::map<std::string, std::string> kept_ptx(const char* stem, std::string
     *why = e.what();
   }
   if (files.empty() && why->empty()) *why = "no kernel cuc_nvx_* in this TU's kept PTX";
-#else
-  (void)stem;
-  *why = "cuconform/harness/codegen.h is not available to this build";
-#endif
   return files;
 }
 

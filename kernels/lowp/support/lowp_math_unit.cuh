@@ -42,7 +42,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "cuconform/harness/refcache.h"
+#include "cuconform/refcache.h"
 #include "lowp/support/lowp_formats.h"
 #include "lowp/support/lowp_math_functions.cuh"
 #include "lowp/support/lowp_unit_info.h"
@@ -82,7 +82,7 @@ void launch_lowp_math(int f, std::uint16_t* out, cudaStream_t s, std::integer_se
 }
 
 /// The exact value of `f` at every 16-bit value: float128 once per build,
-/// kept in the reference cache (cuconform/harness/refcache.h: the other test
+/// kept in the reference cache (cuconform/refcache.h: the other test
 /// processes, of every profile, load it, verified on load), and once per
 /// process in memory.
 template <class L>

@@ -19,7 +19,7 @@
 #include <string>
 
 #include "cuconform/bounds/exact_functions.h"
-#include "cuconform/exhaustive/bits.h"
+#include "cuconform/float_bits.h"
 #include "cuconform/ref_exact_functions.h"
 #include "math/support/edge_sampler.h"
 #include "math/support/math_unit.h"
