@@ -81,7 +81,7 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
-#include "lowp/support/lowp_exhaustive.h"
+#include "lowp/support/lowp_arith_support.h"
 
 // The codegen probes (not launched: read in the PTX and SASS).
 template __global__ void cuconform::lowp::lowp_contract_probe<cuconform::lowp::HalfT>(const __half2*, const __half2*,

@@ -1,4 +1,4 @@
-//===-- F10 support: exhaustive sweeps of 16-bit floating-point operations -===//
+//===-- F10 support, one include: what the 16-bit arithmetic units build on -===//
 // The support of kernels/lowp/half_arith.cuh and bf16_arith.cuh, by concern:
 //   lowp_formats.h      the 16-bit formats, bits and exact references (one
 //                       rounding, binary64 and integers only; why that is
