@@ -128,13 +128,7 @@ struct CmaddDistributionForm {
   static constexpr const char* name = "distribution";
   static constexpr Role role = Role::probe;
   static void launch(const KernelCase&, const std::uint32_t*, std::uint64_t* out, cudaStream_t s) {
-    auto* o = reinterpret_cast<unsigned long long*>(out);
-    cmadd_distribution_init<><<<1, 1, 0, s>>>(o);
-    CUC_CHECK(cudaGetLastError());
-    cmadd_distribution_sweep<L><<<kSweepBlocks, kSweepThreads, 0, s>>>(o);
-    CUC_CHECK(cudaGetLastError());
-    cmadd_distribution_report<L><<<1, 1, 0, s>>>(o);
-    CUC_CHECK(cudaGetLastError());
+    launch_init_sweep_report(cmadd_distribution_init<>, cmadd_distribution_sweep<L>, cmadd_distribution_report<L>, out, s);
   }
 };
 

@@ -462,16 +462,23 @@ __global__ void lowp_report(unsigned long long* out) {
   for (int q = 0; q < 5; ++q) out[2 + q] = v < kMaxVariants ? d.rec[v][q] : kNone;
 }
 
-/// init, sweep, report on the stream.
+/// A sweep's three launches on the stream, each checked: init (one thread),
+/// the sweep (kSweepBlocks x kSweepThreads), the report (one thread); each
+/// kernel takes the output words.
+using SweepKernel = void (*)(unsigned long long*);
+inline void launch_init_sweep_report(SweepKernel init, SweepKernel sweep, SweepKernel report, std::uint64_t* out,
+                                     cudaStream_t s) {
+  auto* o = reinterpret_cast<unsigned long long*>(out);
+  init<<<1, 1, 0, s>>>(o);
+  CUC_CHECK(cudaGetLastError());
+  sweep<<<kSweepBlocks, kSweepThreads, 0, s>>>(o);
+  CUC_CHECK(cudaGetLastError());
+  report<<<1, 1, 0, s>>>(o);
+  CUC_CHECK(cudaGetLastError());
+}
 template <class Op>
 void launch_sweep(std::uint64_t* out, cudaStream_t s) {
-  auto* o = reinterpret_cast<unsigned long long*>(out);
-  lowp_init<><<<1, 1, 0, s>>>(o);
-  CUC_CHECK(cudaGetLastError());
-  lowp_sweep<Op><<<kSweepBlocks, kSweepThreads, 0, s>>>(o);
-  CUC_CHECK(cudaGetLastError());
-  lowp_report<Op><<<1, 1, 0, s>>>(o);
-  CUC_CHECK(cudaGetLastError());
+  launch_init_sweep_report(lowp_init<>, lowp_sweep<Op>, lowp_report<Op>, out, s);
 }
 
 /// A form that sweeps one operation.
