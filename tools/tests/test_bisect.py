@@ -245,7 +245,8 @@ class BadInput(unittest.TestCase):
         rc, out, err = run_cli(["--source", self.src, "--work", work, "--test", "./t", "--numbers", "n.txt",
                                 "--variant-host-flags", "-O1"])
         self.assertEqual(rc, 0, out + err)
-        obj = json.load(open(os.path.join(work, "units", os.listdir(os.path.join(work, "units"))[0])))["object"]
+        with open(os.path.join(work, "units", os.listdir(os.path.join(work, "units"))[0])) as f:
+            obj = json.load(f)["object"]
         for text in ("{broken", json.dumps({obj: "/nowhere/else.o"})):
             with open(os.path.join(work, "plan.json"), "w") as f:
                 f.write(text)
@@ -260,6 +261,38 @@ class BadInput(unittest.TestCase):
                                 "--numbers", "n.txt"])
         self.assertEqual(rc, 2)
         self.assertIn("the baseline and the variant compilations are the same", err)
+
+
+@unittest.skipUnless(HAVE_TOOLS, "needs nvcc and cmake")
+class ActTogether(unittest.TestCase):
+    """A project built to break the search's assumption: two files whose variant compilations move the result
+    only together (each adds 0.35 to a sum whose floor the test prints: 0.5 -> 0.85 alone, 1.2 together).
+    The bisect must say that its check fails (exit 1), naming what did not hold."""
+
+    def test_check_fails(self):
+        d = tempfile.mkdtemp(prefix="bisect-together-")
+        self.addCleanup(shutil.rmtree, d)
+        src = os.path.join(d, "proj")
+        os.makedirs(src)
+        with open(os.path.join(src, "CMakeLists.txt"), "w") as f:
+            f.write("cmake_minimum_required(VERSION 3.25)\nproject(p LANGUAGES CXX)\n"
+                    "add_executable(t main.cpp a.cpp b.cpp)\n")
+        for name in ("a", "b"):
+            with open(os.path.join(src, name + ".cpp"), "w") as f:
+                f.write("double part_%s() {\n#ifdef VARIANT\n  return 0.6;\n#else\n  return 0.25;\n#endif\n}\n" % name)
+        with open(os.path.join(src, "main.cpp"), "w") as f:
+            f.write("#include <cmath>\n#include <cstdio>\ndouble part_a(); double part_b();\n"
+                    "int main() { FILE* f = std::fopen(\"n.txt\", \"w\"); std::fprintf(f, \"%g\\n\", "
+                    "std::floor(part_a() + part_b())); std::fclose(f); return 0; }\n")
+        rec_path = os.path.join(d, "r.json")
+        rc, out, err = run_cli(["--source", src, "--work", os.path.join(d, "w"), "--test", "./t", "--numbers", "n.txt",
+                                "--variant-host-flags", "-DVARIANT", "--json", rec_path])
+        self.assertEqual(rc, 1, out + err)
+        self.assertIn("CHECK FAILED", out)
+        with open(rec_path) as f:
+            rec = json.load(f)
+        self.assertFalse(rec["check"]["ok"])
+        self.assertTrue(rec["check"]["problems"], rec)
 
 
 @unittest.skipUnless(HAVE_TOOLS, "needs nvcc and cmake")
