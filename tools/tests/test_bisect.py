@@ -175,10 +175,14 @@ class App(unittest.TestCase):
         self.assertEqual(damp["architectures"], ["sm_90"])
 
     def test_each_culprit_named_for_its_architectures(self):
-        """Two architectures: each culprit definition is tried in one architecture's PTX at a time. Counting
-        mul.ftz.f32 in the program moves with either architecture's code, so both are named; counting it only
-        in the sm_86 part (the text after its .target) names sm_86 alone."""
-        cmp_sm86 = r"python3 -c \"import re,sys; d=open('bisect_app_test','rb').read(); print(sum(p.count(b'mul.ftz.f32') for p in re.split(rb'\\.target ', d) if p.startswith(b'sm_86')))\""
+        """Two architectures: each culprit definition is tried in one architecture's PTX at a time. The compare
+        counts mul.ftz.f32 only in the sm_86 part of the program's embedded PTX (the text after its .target),
+        as a GPU runs only its own architecture's code: each culprit is named for sm_86 alone."""
+        script = os.path.join(self.dir, "count_sm86.py")
+        with open(script, "w") as f:
+            f.write("import re\ndata = open('bisect_app_test', 'rb').read()\n"
+                    "print(sum(p.count(b'mul.ftz.f32') for p in re.split(rb'\\.target ', data) if p.startswith(b'sm_86')))\n")
+        cmp_sm86 = "python3 " + script
         rec_path = os.path.join(self.dir, "arch.json")
         rc, out, err = run_cli(["--source", APP, "--work", os.path.join(self.dir, "arch"), "--test", "true",
                                 "--configure-arg", "-DCMAKE_CUDA_FLAGS=-no-compress",
