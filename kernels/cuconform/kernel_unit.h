@@ -20,6 +20,11 @@
 //                 owns the buffers: guarded on both sides (a write outside them
 //                 fails naming the unit, form and case), the output filled with a
 //                 sentinel, every launch run twice and compared bitwise.
+//                 A form whose outputs are answers of host APIs (attributes,
+//                 error codes, what a launch or a capture returned) declares
+//                 instead  static std::vector<Out> host_facts(const KernelCase&):
+//                 the codes, graded on the host as a launch's output is, with
+//                 no device buffer in between (see FactsShape).
 // Shortcuts: size_cases({0, 1, 1000}), size_param_cases(sizes, "stride", values), labelled_cases /
 // labelled_grid (a table or a grid of "key=value,..." cases), ElementwiseShape<In, Out> (n in, n out),
 // IdentityShape<T> (answer = input), OutputOnlyShape<Out> (no input, n out), FactsShape (one code per
@@ -202,11 +207,16 @@ struct OutputOnlyShape {
   static std::size_t out_size(const KernelCase& c) { return c.n; }
 };
 
-/// Base of a "facts" unit: its form writes one code per fact into the output
-/// (1 when the fact holds; else 0, or 1000 + the CUDA error code it saw), it
-/// has no input, and the host answer is all 1s. The unit states its case:
+/// Base of a "facts" unit: its form gives one code per fact (1 when the fact
+/// holds; else 0, or 1000 + the CUDA error code it saw), it has no input, and
+/// the host answer is all 1s. The unit states its case:
 /// `static std::vector<KernelCase> cases() { return {{"sixteen facts", 16}}; }`
 /// (a unit with several acceptable answers defines its own reference).
+/// Facts that are host API answers come from the form's
+///   static std::vector<Out> host_facts(const KernelCase& c)
+/// (at most out_size(c) codes; a slot it leaves out stays the sentinel and
+/// fails as never written, more codes than slots fail as a write outside the
+/// output); a form that computes its facts in a kernel writes them with launch().
 struct FactsShape : OutputOnlyShape<> {
   static void reference(const KernelCase& c, const In*, Out* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;

@@ -243,9 +243,9 @@ struct ClusterLaunchFacts : FactsShape {
   struct facts {
     static constexpr const char* name = "facts";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase&) {
       const clu::Measured m = clu::measure();
-      Out got[kFacts] = {};
+      std::vector<Out> got(kFacts, 0u);
       got[kPortableMax] = m.max_portable == 8 ? 1u : 3000u + static_cast<Out>(m.max_portable);
       got[kActive2] = m.e_active != cudaSuccess ? 1000u + static_cast<Out>(m.e_active) : m.active2 > 0;
       got[kActive8] = m.e_active != cudaSuccess ? 1000u + static_cast<Out>(m.e_active) : m.active8 > 0;
@@ -260,7 +260,7 @@ struct ClusterLaunchFacts : FactsShape {
       got[kSmemNoOptin] = refused(m.smem_no_optin, cudaSuccess);
       got[kSmemOptin] = ran(m.smem_optin, m.smem_optin_right);
       got[kShape] = ran(m.shape, m.shape_right);
-      CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
+      return got;
     }
   };
   /// [0] portable maximum, [1] non-portable maximum, [2..4] active clusters of
@@ -272,15 +272,14 @@ struct ClusterLaunchFacts : FactsShape {
     static constexpr const char* name = "probe";
     static constexpr Role role = Role::probe;
     static constexpr bool observed = true;
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase&) {
       const clu::Measured m = clu::measure();
       auto v = [](cudaError_t e, int x) { return e != cudaSuccess ? 1000u + static_cast<Out>(e) : static_cast<Out>(x); };
-      const Out got[kFacts] = {static_cast<Out>(m.max_portable), static_cast<Out>(m.max_nonportable), v(m.e_active, m.active2),
+      return {static_cast<Out>(m.max_portable), static_cast<Out>(m.max_nonportable), v(m.e_active, m.active2),
                                v(m.e_active, m.active8), v(m.e_active16, m.active16), static_cast<Out>(m.over8),
                                static_cast<Out>(m.np16), static_cast<Out>(m.grid_nm),
                                m.fixed_override != cudaSuccess ? static_cast<Out>(m.fixed_override) : 2000u + m.override_blocks,
                                static_cast<Out>(m.fixed_grid_nm), static_cast<Out>(m.smem_no_optin)};
-      CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
     }
   };
   using forms = Forms<facts, probe>;

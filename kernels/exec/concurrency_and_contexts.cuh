@@ -333,14 +333,13 @@ struct ConcurrentKernelSupport : FactsShape {
   struct facts {
     static constexpr const char* name = "facts";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase&) {
       int dev = 0, attr = -1;
       CUC_CHECK(cudaGetDevice(&dev));
       CUC_CHECK(cudaDeviceGetAttribute(&attr, cudaDevAttrConcurrentKernels, dev));
       cudaDeviceProp prop{};
       CUC_CHECK(cudaGetDeviceProperties(&prop, dev));
-      const Out got[2] = {cc::code(attr == 1), cc::code(prop.concurrentKernels == 1)};
-      CUC_CHECK(cudaMemcpy(out, got, c.n * sizeof(Out), cudaMemcpyHostToDevice));
+      return {cc::code(attr == 1), cc::code(prop.concurrentKernels == 1)};
     }
   };
   using forms = Forms<facts>;
@@ -360,7 +359,7 @@ struct PrimaryContext : FactsShape {
   ///  4 a second host thread's runtime uses the same primary context
   ///  5 the guide's pattern: push the primary context, launch, pop gives it back, still current
   ///  6 cuCtxCreate gives another context and makes it current
-  ///  7 the runtime allocates in the current (created) context; the harness's buffer is the primary's
+  ///  7 the runtime allocates in the current (created) context; a buffer allocated before it is the primary's
   ///  8 a runtime kernel runs in the created context
   ///  9 popping the created context makes the primary context current again
   /// 10 once the created context is destroyed its memory is gone (pointer queries fail / unregistered)
@@ -379,14 +378,14 @@ struct PrimaryContext : FactsShape {
   struct facts {
     static constexpr const char* name = "facts";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase& c) {
       std::vector<Out> got(c.n, 0u);
       const cc::Driver& d = cc::driver();
       got[0] = cc::code(d.missing.empty());
-      if (d.missing.empty()) probe(d, out, got);
-      CUC_CHECK(cudaMemcpy(out, got.data(), c.n * sizeof(Out), cudaMemcpyHostToDevice));
+      if (d.missing.empty()) probe(d, got);
+      return got;
     }
-    static void probe(const cc::Driver& d, const Out* out, std::vector<Out>& got) {
+    static void probe(const cc::Driver& d, std::vector<Out>& got) {
       const CUdevice dev = cc::current_cudevice(d);
       CUcontext primary = nullptr, again = nullptr;
       CUC_CU_CHECK(d.primary_retain(&primary, dev));
@@ -453,7 +452,7 @@ struct PrimaryContext : FactsShape {
       got[6] = cc::code(made != primary && now == made);
       std::uint32_t* mine = nullptr;
       CUC_CHECK(cudaMalloc(reinterpret_cast<void**>(&mine), kN * sizeof(std::uint32_t)));
-      got[7] = cc::code(cc::owner(d, mine) == made && cc::owner(d, out) == primary);
+      got[7] = cc::code(cc::owner(d, mine) == made && cc::owner(d, tmp.p) == primary);
       cc::cc_fill<<<cc::blocks(kN), cc::kBlock>>>(mine, kN, 0xbeefu);
       CUC_CHECK(cudaGetLastError());
       CUC_CHECK(cudaDeviceSynchronize());

@@ -201,201 +201,228 @@ struct GraphFacts : FactsShape {
     return sg::code(null_graph && st == cudaStreamCaptureStatusNone);
   }
 
+  /// What the fact groups share: an input filled with 12345, two scratch
+  /// outputs, the pipeline's buffers and its output, one non-blocking stream.
+  struct Bench {
+    DeviceBuffer<std::uint32_t> in{kN}, y0{kN}, y1{kN}, o{kN};
+    sg::Pipe p{kN};
+    gpu::Stream s{cudaStreamNonBlocking};
+    Bench() { fill_dev(in.p, kN, 12345u); }
+  };
+
+  /// 0: the ten-iteration capture-and-update loop instantiates once and updates
+  /// nine times; 1: a capture with one kernel more is refused as an update.
+  static void update_facts(Bench& b, std::vector<Out>& got) {
+    gpu::GraphExec x;
+    int instantiations = 0, updates = 0;
+    for (int i = 0; i < 10; ++i) {
+      gpu::Graph g;
+      sg::capture_linear(b.p, b.in.p, b.o.p, b.s, sg::kK1, static_cast<std::uint32_t>(i), g.out());
+      if (sg::update_or_instantiate(x, g)) ++updates;
+      else ++instantiations;
+      CUC_CHECK(cudaGraphLaunch(x, b.s));
+      CUC_CHECK(cudaStreamSynchronize(b.s));
+    }
+    got[0] = sg::code(instantiations == 1 && updates == 9);
+    gpu::Graph g2;
+    {
+      gpu::CaptureGuard guard(b.s);
+      CUC_CHECK(cudaStreamBeginCapture(b.s, cudaStreamCaptureModeGlobal));
+      sg::issue(b.p, b.in.p, b.o.p, b.s, sg::kK1, 0u);
+      sg::sg_g_spoil<<<sg::blocks(kN), sg::kBlock, 0, b.s>>>(b.o.p, kN);
+      CUC_CHECK(cudaGetLastError());
+      CUC_CHECK(cudaStreamEndCapture(b.s, g2.out()));
+    }
+    cudaGraphExecUpdateResultInfo info{};
+    info.result = cudaGraphExecUpdateSuccess;
+    const cudaError_t e = cudaGraphExecUpdate(x, g2, &info);
+    cudaGetLastError();
+    got[1] = e != cudaErrorGraphExecUpdateFailure ? 1000u + static_cast<Out>(e)
+                                                   : sg::code(info.result != cudaGraphExecUpdateSuccess);
+  }
+
+  /// 2-4, a node disabled and re-enabled: P fills y0, X (after P) fills y1.
+  static void enable_facts(Bench& b, std::vector<Out>& got) {
+    gpu::Graph g = gpu::Graph::create();
+    sg::FillArgs fp{b.y0.p, kN, 11u, {}}, fx{b.y1.p, kN, 22u, {}};
+    cudaKernelNodeParams kp = fp.params(), kx = fx.params();
+    cudaGraphNode_t np{}, nx{};
+    CUC_CHECK(cudaGraphAddKernelNode(&np, g, nullptr, 0, &kp));
+    CUC_CHECK(cudaGraphAddKernelNode(&nx, g, &np, 1, &kx));
+    gpu::GraphExec x(g);
+    unsigned e0 = 9, e1 = 9, e2 = 9;
+    CUC_CHECK(cudaGraphNodeGetEnabled(x, nx, &e0));
+    CUC_CHECK(cudaGraphNodeSetEnabled(x, nx, 0));
+    CUC_CHECK(cudaGraphNodeGetEnabled(x, nx, &e1));
+    fill_dev(b.y0.p, kN, 0xDEADu);
+    fill_dev(b.y1.p, kN, 0xDEADu);
+    CUC_CHECK(cudaGraphLaunch(x, b.s));
+    CUC_CHECK(cudaStreamSynchronize(b.s));
+    got[3] = sg::code(all_equal(b.y0.p, kN, 11u) && all_equal(b.y1.p, kN, 0xDEADu));
+    sg::FillArgs fx2{b.y1.p, kN, 33u, {}};
+    cudaKernelNodeParams kx2 = fx2.params();
+    CUC_CHECK(cudaGraphExecKernelNodeSetParams(x, nx, &kx2));
+    CUC_CHECK(cudaGraphLaunch(x, b.s));
+    CUC_CHECK(cudaStreamSynchronize(b.s));
+    const bool still_untouched = all_equal(b.y1.p, kN, 0xDEADu);
+    CUC_CHECK(cudaGraphNodeSetEnabled(x, nx, 1));
+    CUC_CHECK(cudaGraphNodeGetEnabled(x, nx, &e2));
+    CUC_CHECK(cudaGraphLaunch(x, b.s));
+    CUC_CHECK(cudaStreamSynchronize(b.s));
+    got[2] = sg::code(e0 == 1 && e1 == 0 && e2 == 1);
+    got[4] = sg::code(still_untouched && all_equal(b.y1.p, kN, 33u));
+  }
+
+  /// 5: an update does not reach a launch already queued; the next launch has it.
+  static Out queued_launch_fact(Bench& b) {
+    gpu::Graph g = gpu::Graph::create();
+    sg::FillArgs f1{b.y0.p, kN, 101u, {}};
+    cudaKernelNodeParams k1 = f1.params();
+    cudaGraphNode_t nf{};
+    CUC_CHECK(cudaGraphAddKernelNode(&nf, g, nullptr, 0, &k1));
+    gpu::GraphExec x(g);
+    fill_dev(b.y0.p, kN, 0u);
+    fill_dev(b.y1.p, kN, 0u);
+    sg::sg_spin_then_set<<<1, 32, 0, b.s>>>(sg::kSpin10ms, nullptr, 0u);  // keeps the launch below queued
+    CUC_CHECK(cudaGetLastError());
+    CUC_CHECK(cudaGraphLaunch(x, b.s));
+    CUC_CHECK(cudaMemcpyAsync(b.y1.p, b.y0.p, kN * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice, b.s));
+    sg::FillArgs f2{b.y0.p, kN, 202u, {}};
+    cudaKernelNodeParams k2 = f2.params();
+    CUC_CHECK(cudaGraphExecKernelNodeSetParams(x, nf, &k2));
+    CUC_CHECK(cudaGraphLaunch(x, b.s));
+    CUC_CHECK(cudaStreamSynchronize(b.s));
+    return sg::code(all_equal(b.y1.p, kN, 101u) && all_equal(b.y0.p, kN, 202u));
+  }
+
+  /// 6: one exec launched on two streams runs twice, in order.
+  static Out two_streams_fact(Bench& b) {
+    gpu::Graph g = gpu::Graph::create();
+    std::uint32_t* yp = b.y0.p;
+    std::size_t n = kN;
+    long long cycles = sg::kSpin1ms * 2;
+    void* args[] = {&yp, &n, &cycles};
+    cudaKernelNodeParams kp{};
+    kp.func = reinterpret_cast<void*>(sg::sg_g_accumulate);
+    kp.gridDim = dim3(sg::blocks(kN));
+    kp.blockDim = dim3(sg::kBlock);
+    kp.kernelParams = args;
+    cudaGraphNode_t nk{};
+    CUC_CHECK(cudaGraphAddKernelNode(&nk, g, nullptr, 0, &kp));
+    gpu::GraphExec x(g);
+    fill_dev(b.y0.p, kN, 1u);
+    gpu::Stream s2(cudaStreamNonBlocking);
+    CUC_CHECK(cudaGraphLaunch(x, b.s));
+    CUC_CHECK(cudaGraphLaunch(x, s2));
+    CUC_CHECK(cudaDeviceSynchronize());
+    return sg::code(all_equal(b.y0.p, kN, 13u));  // 3 (3 * 1 + 1) + 1; overlapped runs give 4
+  }
+
+  /// 7: cudaStreamIsCapturing reads none, active, none.
+  static Out capture_status_fact() {
+    gpu::Stream cs(cudaStreamNonBlocking);
+    gpu::CaptureGuard guard(cs);
+    cudaStreamCaptureStatus a = cudaStreamCaptureStatusInvalidated, b = a, d = a;
+    CUC_CHECK(cudaStreamIsCapturing(cs, &a));
+    CUC_CHECK(cudaStreamBeginCapture(cs, cudaStreamCaptureModeGlobal));
+    CUC_CHECK(cudaStreamIsCapturing(cs, &b));
+    gpu::Graph g;
+    CUC_CHECK(cudaStreamEndCapture(cs, g.out()));
+    CUC_CHECK(cudaStreamIsCapturing(cs, &d));
+    return sg::code(a == cudaStreamCaptureStatusNone && b == cudaStreamCaptureStatusActive && d == cudaStreamCaptureStatusNone);
+  }
+
+  /// 8: no capture on the legacy stream.
+  static Out legacy_capture_refused_fact() {
+    const cudaError_t e = cudaStreamBeginCapture(cudaStreamLegacy, cudaStreamCaptureModeGlobal);
+    cudaGetLastError();
+    if (e == cudaSuccess) {
+      cudaGraph_t g = nullptr;
+      cudaStreamEndCapture(cudaStreamLegacy, &g);
+      if (g) cudaGraphDestroy(g);
+      cudaGetLastError();
+    }
+    return e != cudaSuccess ? 1u : 1000u;
+  }
+
+  /// 9-11: cudaMemcpy, cudaStreamQuery and a legacy-stream launch during a
+  /// blocking stream's capture fail and invalidate it.
+  static void invalid_capture_facts(Bench& b, std::vector<Out>& got) {
+    gpu::Stream blk;
+    std::uint32_t host = 0;
+    got[9] = invalidates(blk, b.y0.p, [&] { return cudaMemcpy(&host, b.y1.p, sizeof host, cudaMemcpyDeviceToHost); });
+    got[10] = invalidates(blk, b.y0.p, [&] { return cudaStreamQuery(blk); });
+    got[11] = invalidates(blk, b.y0.p, [&] {
+      sg::sg_g_fill<<<1, 32, 0, cudaStreamLegacy>>>(b.y1.p, 32, 7u);
+      return cudaGetLastError();
+    });
+    CUC_CHECK(cudaDeviceSynchronize());
+  }
+
+  /// 12: the legacy stream stays usable while a non-blocking stream captures,
+  /// and the capture succeeds and replays.
+  static Out legacy_during_nonblocking_capture_fact(Bench& b) {
+    gpu::Stream nb(cudaStreamNonBlocking);
+    fill_dev(b.y0.p, kN, 0u);
+    fill_dev(b.y1.p, kN, 0u);
+    gpu::Graph g;
+    cudaError_t legacy = cudaSuccess, end = cudaSuccess;
+    {
+      gpu::CaptureGuard guard(nb);
+      CUC_CHECK(cudaStreamBeginCapture(nb, cudaStreamCaptureModeGlobal));
+      sg::sg_g_fill<<<sg::blocks(kN), sg::kBlock, 0, nb>>>(b.y0.p, kN, 44u);
+      CUC_CHECK(cudaGetLastError());
+      sg::sg_g_fill<<<sg::blocks(kN), sg::kBlock, 0, cudaStreamLegacy>>>(b.y1.p, kN, 55u);
+      legacy = cudaGetLastError();
+      end = cudaStreamEndCapture(nb, g.out());
+      cudaGetLastError();
+    }
+    CUC_CHECK(cudaDeviceSynchronize());
+    const bool legacy_ran = all_equal(b.y1.p, kN, 55u), not_yet = all_equal(b.y0.p, kN, 0u);
+    bool replayed = false;
+    if (legacy == cudaSuccess && end == cudaSuccess && g) {
+      gpu::GraphExec x(g);
+      CUC_CHECK(cudaGraphLaunch(x, nb));
+      CUC_CHECK(cudaStreamSynchronize(nb));
+      replayed = all_equal(b.y0.p, kN, 44u);
+    }
+    if (legacy != cudaSuccess) return 1000u + static_cast<Out>(legacy);
+    if (end != cudaSuccess) return 1000u + static_cast<Out>(end);
+    return sg::code(legacy_ran && not_yet && replayed);
+  }
+
+  /// 13: the diamond captured with fork and join and built from explicit
+  /// nodes: 5 nodes and 1 root both ways.
+  static Out diamond_shape_fact(Bench& b) {
+    gpu::Stream s1(cudaStreamNonBlocking), s2(cudaStreamNonBlocking);
+    gpu::Graph gc;
+    sg::capture_fork_join(b.p, b.in.p, b.o.p, s1, s2, gc.out());
+    gpu::Graph ge = gpu::Graph::create();
+    sg::build_explicit(ge, b.p, b.in.p, b.o.p, sg::kK1, sg::kKd, false);
+    std::size_t nc = 0, rc = 0, ne = 0, re = 0;
+    CUC_CHECK(cudaGraphGetNodes(gc, nullptr, &nc));
+    CUC_CHECK(cudaGraphGetRootNodes(gc, nullptr, &rc));
+    CUC_CHECK(cudaGraphGetNodes(ge, nullptr, &ne));
+    CUC_CHECK(cudaGraphGetRootNodes(ge, nullptr, &re));
+    return sg::code(nc == 5 && rc == 1 && ne == 5 && re == 1);
+  }
+
   struct facts {
     static constexpr const char* name = "facts";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase& c) {
       std::vector<Out> got(c.n, 0u);
-      DeviceBuffer<std::uint32_t> in(kN), y0(kN), y1(kN), o(kN);
-      fill_dev(in.p, kN, 12345u);
-      sg::Pipe p(kN);
-      gpu::Stream s(cudaStreamNonBlocking);
-      // 0 update loop
-      {
-        gpu::GraphExec x;
-        int instantiations = 0, updates = 0;
-        for (int i = 0; i < 10; ++i) {
-          gpu::Graph g;
-          sg::capture_linear(p, in.p, o.p, s, sg::kK1, static_cast<std::uint32_t>(i), g.out());
-          if (sg::update_or_instantiate(x, g)) ++updates;
-          else ++instantiations;
-          CUC_CHECK(cudaGraphLaunch(x, s));
-          CUC_CHECK(cudaStreamSynchronize(s));
-        }
-        got[0] = sg::code(instantiations == 1 && updates == 9);
-        // 1 changed topology: the same capture plus one kernel
-        gpu::Graph g2;
-        {
-          gpu::CaptureGuard guard(s);
-          CUC_CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-          sg::issue(p, in.p, o.p, s, sg::kK1, 0u);
-          sg::sg_g_spoil<<<sg::blocks(kN), sg::kBlock, 0, s>>>(o.p, kN);
-          CUC_CHECK(cudaGetLastError());
-          CUC_CHECK(cudaStreamEndCapture(s, g2.out()));
-        }
-        cudaGraphExecUpdateResultInfo info{};
-        info.result = cudaGraphExecUpdateSuccess;
-        const cudaError_t e = cudaGraphExecUpdate(x, g2, &info);
-        cudaGetLastError();
-        got[1] = e != cudaErrorGraphExecUpdateFailure ? 1000u + static_cast<Out>(e)
-                                                       : sg::code(info.result != cudaGraphExecUpdateSuccess);
-      }
-      // 2-4 enable / disable: P fills y0, X (after P) fills y1
-      {
-        gpu::Graph g = gpu::Graph::create();
-        sg::FillArgs fp{y0.p, kN, 11u, {}}, fx{y1.p, kN, 22u, {}};
-        cudaKernelNodeParams kp = fp.params(), kx = fx.params();
-        cudaGraphNode_t np{}, nx{};
-        CUC_CHECK(cudaGraphAddKernelNode(&np, g, nullptr, 0, &kp));
-        CUC_CHECK(cudaGraphAddKernelNode(&nx, g, &np, 1, &kx));
-        gpu::GraphExec x(g);
-        unsigned e0 = 9, e1 = 9, e2 = 9;
-        CUC_CHECK(cudaGraphNodeGetEnabled(x, nx, &e0));
-        CUC_CHECK(cudaGraphNodeSetEnabled(x, nx, 0));
-        CUC_CHECK(cudaGraphNodeGetEnabled(x, nx, &e1));
-        fill_dev(y0.p, kN, 0xDEADu);
-        fill_dev(y1.p, kN, 0xDEADu);
-        CUC_CHECK(cudaGraphLaunch(x, s));
-        CUC_CHECK(cudaStreamSynchronize(s));
-        got[3] = sg::code(all_equal(y0.p, kN, 11u) && all_equal(y1.p, kN, 0xDEADu));
-        sg::FillArgs fx2{y1.p, kN, 33u, {}};
-        cudaKernelNodeParams kx2 = fx2.params();
-        CUC_CHECK(cudaGraphExecKernelNodeSetParams(x, nx, &kx2));
-        CUC_CHECK(cudaGraphLaunch(x, s));
-        CUC_CHECK(cudaStreamSynchronize(s));
-        const bool still_untouched = all_equal(y1.p, kN, 0xDEADu);
-        CUC_CHECK(cudaGraphNodeSetEnabled(x, nx, 1));
-        CUC_CHECK(cudaGraphNodeGetEnabled(x, nx, &e2));
-        CUC_CHECK(cudaGraphLaunch(x, s));
-        CUC_CHECK(cudaStreamSynchronize(s));
-        got[2] = sg::code(e0 == 1 && e1 == 0 && e2 == 1);
-        got[4] = sg::code(still_untouched && all_equal(y1.p, kN, 33u));
-      }
-      // 5 an update does not reach a queued launch
-      {
-        gpu::Graph g = gpu::Graph::create();
-        sg::FillArgs f1{y0.p, kN, 101u, {}};
-        cudaKernelNodeParams k1 = f1.params();
-        cudaGraphNode_t nf{};
-        CUC_CHECK(cudaGraphAddKernelNode(&nf, g, nullptr, 0, &k1));
-        gpu::GraphExec x(g);
-        fill_dev(y0.p, kN, 0u);
-        fill_dev(y1.p, kN, 0u);
-        sg::sg_spin_then_set<<<1, 32, 0, s>>>(sg::kSpin10ms, nullptr, 0u);  // keeps the launch below queued
-        CUC_CHECK(cudaGetLastError());
-        CUC_CHECK(cudaGraphLaunch(x, s));
-        CUC_CHECK(cudaMemcpyAsync(y1.p, y0.p, kN * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice, s));
-        sg::FillArgs f2{y0.p, kN, 202u, {}};
-        cudaKernelNodeParams k2 = f2.params();
-        CUC_CHECK(cudaGraphExecKernelNodeSetParams(x, nf, &k2));
-        CUC_CHECK(cudaGraphLaunch(x, s));
-        CUC_CHECK(cudaStreamSynchronize(s));
-        got[5] = sg::code(all_equal(y1.p, kN, 101u) && all_equal(y0.p, kN, 202u));
-      }
-      // 6 one exec, two streams: the launches are ordered
-      {
-        gpu::Graph g = gpu::Graph::create();
-        std::uint32_t* yp = y0.p;
-        std::size_t n = kN;
-        long long cycles = sg::kSpin1ms * 2;
-        void* args[] = {&yp, &n, &cycles};
-        cudaKernelNodeParams kp{};
-        kp.func = reinterpret_cast<void*>(sg::sg_g_accumulate);
-        kp.gridDim = dim3(sg::blocks(kN));
-        kp.blockDim = dim3(sg::kBlock);
-        kp.kernelParams = args;
-        cudaGraphNode_t nk{};
-        CUC_CHECK(cudaGraphAddKernelNode(&nk, g, nullptr, 0, &kp));
-        gpu::GraphExec x(g);
-        fill_dev(y0.p, kN, 1u);
-        gpu::Stream s2(cudaStreamNonBlocking);
-        CUC_CHECK(cudaGraphLaunch(x, s));
-        CUC_CHECK(cudaGraphLaunch(x, s2));
-        CUC_CHECK(cudaDeviceSynchronize());
-        got[6] = sg::code(all_equal(y0.p, kN, 13u));  // 3 (3 * 1 + 1) + 1; overlapped runs give 4
-      }
-      // 7 capture status
-      {
-        gpu::Stream cs(cudaStreamNonBlocking);
-        gpu::CaptureGuard guard(cs);
-        cudaStreamCaptureStatus a = cudaStreamCaptureStatusInvalidated, b = a, d = a;
-        CUC_CHECK(cudaStreamIsCapturing(cs, &a));
-        CUC_CHECK(cudaStreamBeginCapture(cs, cudaStreamCaptureModeGlobal));
-        CUC_CHECK(cudaStreamIsCapturing(cs, &b));
-        gpu::Graph g;
-        CUC_CHECK(cudaStreamEndCapture(cs, g.out()));
-        CUC_CHECK(cudaStreamIsCapturing(cs, &d));
-        got[7] = sg::code(a == cudaStreamCaptureStatusNone && b == cudaStreamCaptureStatusActive && d == cudaStreamCaptureStatusNone);
-      }
-      // 8 no capture on the legacy stream
-      {
-        const cudaError_t e = cudaStreamBeginCapture(cudaStreamLegacy, cudaStreamCaptureModeGlobal);
-        cudaGetLastError();
-        if (e == cudaSuccess) {
-          cudaGraph_t g = nullptr;
-          cudaStreamEndCapture(cudaStreamLegacy, &g);
-          if (g) cudaGraphDestroy(g);
-          cudaGetLastError();
-        }
-        got[8] = e != cudaSuccess ? 1u : 1000u;
-      }
-      // 9-11 invalid operations during the capture of a blocking stream
-      {
-        gpu::Stream blk;
-        std::uint32_t host = 0;
-        got[9] = invalidates(blk, y0.p, [&] { return cudaMemcpy(&host, y1.p, sizeof host, cudaMemcpyDeviceToHost); });
-        got[10] = invalidates(blk, y0.p, [&] { return cudaStreamQuery(blk); });
-        got[11] = invalidates(blk, y0.p, [&] {
-          sg::sg_g_fill<<<1, 32, 0, cudaStreamLegacy>>>(y1.p, 32, 7u);
-          return cudaGetLastError();
-        });
-        CUC_CHECK(cudaDeviceSynchronize());
-      }
-      // 12 the legacy stream stays usable while a non-blocking stream captures
-      {
-        gpu::Stream nb(cudaStreamNonBlocking);
-        fill_dev(y0.p, kN, 0u);
-        fill_dev(y1.p, kN, 0u);
-        gpu::Graph g;
-        cudaError_t legacy = cudaSuccess, end = cudaSuccess;
-        {
-          gpu::CaptureGuard guard(nb);
-          CUC_CHECK(cudaStreamBeginCapture(nb, cudaStreamCaptureModeGlobal));
-          sg::sg_g_fill<<<sg::blocks(kN), sg::kBlock, 0, nb>>>(y0.p, kN, 44u);
-          CUC_CHECK(cudaGetLastError());
-          sg::sg_g_fill<<<sg::blocks(kN), sg::kBlock, 0, cudaStreamLegacy>>>(y1.p, kN, 55u);
-          legacy = cudaGetLastError();
-          end = cudaStreamEndCapture(nb, g.out());
-          cudaGetLastError();
-        }
-        CUC_CHECK(cudaDeviceSynchronize());
-        const bool legacy_ran = all_equal(y1.p, kN, 55u), not_yet = all_equal(y0.p, kN, 0u);
-        bool replayed = false;
-        if (legacy == cudaSuccess && end == cudaSuccess && g) {
-          gpu::GraphExec x(g);
-          CUC_CHECK(cudaGraphLaunch(x, nb));
-          CUC_CHECK(cudaStreamSynchronize(nb));
-          replayed = all_equal(y0.p, kN, 44u);
-        }
-        if (legacy != cudaSuccess) got[12] = 1000u + static_cast<Out>(legacy);
-        else if (end != cudaSuccess) got[12] = 1000u + static_cast<Out>(end);
-        else got[12] = sg::code(legacy_ran && not_yet && replayed);
-      }
-      // 13 the diamond built both ways has the same shape
-      {
-        gpu::Stream s1(cudaStreamNonBlocking), s2(cudaStreamNonBlocking);
-        gpu::Graph gc;
-        sg::capture_fork_join(p, in.p, o.p, s1, s2, gc.out());
-        gpu::Graph ge = gpu::Graph::create();
-        sg::build_explicit(ge, p, in.p, o.p, sg::kK1, sg::kKd, false);
-        std::size_t nc = 0, rc = 0, ne = 0, re = 0;
-        CUC_CHECK(cudaGraphGetNodes(gc, nullptr, &nc));
-        CUC_CHECK(cudaGraphGetRootNodes(gc, nullptr, &rc));
-        CUC_CHECK(cudaGraphGetNodes(ge, nullptr, &ne));
-        CUC_CHECK(cudaGraphGetRootNodes(ge, nullptr, &re));
-        got[13] = sg::code(nc == 5 && rc == 1 && ne == 5 && re == 1);
-      }
-      CUC_CHECK(cudaMemcpy(out, got.data(), c.n * sizeof(Out), cudaMemcpyHostToDevice));
+      Bench b;
+      update_facts(b, got);
+      enable_facts(b, got);
+      got[5] = queued_launch_fact(b);
+      got[6] = two_streams_fact(b);
+      got[7] = capture_status_fact();
+      got[8] = legacy_capture_refused_fact();
+      invalid_capture_facts(b, got);
+      got[12] = legacy_during_nonblocking_capture_fact(b);
+      got[13] = diamond_shape_fact(b);
+      return got;
     }
   };
   using forms = Forms<facts>;

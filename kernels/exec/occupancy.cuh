@@ -165,7 +165,7 @@ struct OccupancyRegisterModel : FactsShape {
   struct model_vs_runtime {
     static constexpr const char* name = "model_vs_runtime";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase& c) {
       const OccLimits L = occ_device_limits();
       OccFacts f;
       for (const OccKernelRef& r : occ_kernels()) {
@@ -185,7 +185,7 @@ struct OccupancyRegisterModel : FactsShape {
                  ", the model's largest launchable block " + std::to_string(model);
         });
       }
-      f.finish(out, c.n, "E1 model vs cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+      return f.finish(c.n, "E1 model vs cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     }
   };
   using forms = Forms<model_vs_runtime>;
@@ -272,7 +272,7 @@ struct BlockSizeHeuristics : FactsShape {
   struct potential_block_size {
     static constexpr const char* name = "potential_block_size";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase& c) {
       const OccLimits L = occ_device_limits();
       int dev = 0, sms = 0;
       CUC_CHECK(cudaGetDevice(&dev));
@@ -305,7 +305,7 @@ struct BlockSizeHeuristics : FactsShape {
           });
         }
       }
-      f.finish(out, c.n, "E4 cudaOccupancyMaxPotentialBlockSize vs the model");
+      return f.finish(c.n, "E4 cudaOccupancyMaxPotentialBlockSize vs the model");
     }
   };
   using forms = Forms<potential_block_size>;
@@ -381,7 +381,7 @@ struct SharedMemoryOccupancy : FactsShape {
   struct smem_sweep {
     static constexpr const char* name = "smem_sweep";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase& c) {
       const OccLimits L = occ_device_limits();
       OccFacts f;
       for (const char* name : kOccSweepKernels) {
@@ -397,7 +397,7 @@ struct SharedMemoryOccupancy : FactsShape {
           });
         }
       }
-      f.finish(out, c.n, "E5 occupancy vs dynamic shared memory");
+      return f.finish(c.n, "E5 occupancy vs dynamic shared memory");
     }
   };
   using forms = Forms<smem_sweep>;
@@ -470,7 +470,7 @@ struct AvailableDynamicSmem : FactsShape {
   struct available_size {
     static constexpr const char* name = "available_size";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase& c) {
       const OccLimits L = occ_device_limits();
       OccFacts f;
       for (const char* name : kOccAvailKernels) {
@@ -495,7 +495,7 @@ struct AvailableDynamicSmem : FactsShape {
           });
         }
       }
-      f.finish(out, c.n, "E5 cudaOccupancyAvailableDynamicSMemPerBlock");
+      return f.finish(c.n, "E5 cudaOccupancyAvailableDynamicSMemPerBlock");
     }
   };
   using forms = Forms<available_size>;

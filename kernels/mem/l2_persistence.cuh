@@ -181,14 +181,14 @@ struct L2SetAside : FactsShape {
   struct limit_round_trip {
     static constexpr const char* name = "limit_round_trip";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase&) {
       const L2Props p = l2_props();
       int dev = 0;
       CUC_CHECK(cudaGetDevice(&dev));
       cudaDeviceProp prop{};
       CUC_CHECK(cudaGetDeviceProperties(&prop, dev));
       const std::size_t request = l2_setaside_request(p.l2, p.max_persisting);
-      Out got[kFacts] = {};
+      std::vector<Out> got(kFacts, 0u);
       L2SetAsideScope scope(request);
       const std::size_t back = l2_get_persisting_limit();
       got[kWithinRequest] = back <= request ? 1u : 0u;
@@ -207,7 +207,7 @@ struct L2SetAside : FactsShape {
       else got[kAboveMax] = 1000u + static_cast<Out>(e);
       scope.restore();
       got[kRestored] = l2_get_persisting_limit() == scope.previous ? 1u : 0u;
-      CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
+      return got;
     }
   };
   using forms = Forms<limit_round_trip>;
@@ -348,11 +348,11 @@ struct L2WindowRules : FactsShape {
   struct runtime_codes {
     static constexpr const char* name = "runtime_codes";
     static constexpr Role role = Role::recommended;
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
+    static std::vector<Out> host_facts(const KernelCase&) {
       const L2Props p = l2_props();
       DeviceBuffer<std::uint32_t> region(1024);
       const std::size_t big = 2 * p.max_window;
-      Out got[kFacts] = {};
+      std::vector<Out> got(kFacts, 0u);
       gpu::Stream st(cudaStreamNonBlocking);
       got[kStreamValid] = l2_code(l2_stream_window(st, l2_window(region.p, 4096, kL2HitRatio)), cudaSuccess);
       got[kStreamTooBig] = l2_code(l2_stream_window(st, l2_window(region.p, big, kL2HitRatio)), cudaErrorInvalidValue);
@@ -376,7 +376,7 @@ struct L2WindowRules : FactsShape {
       got[kNodeValid] = l2_code(l2_node_window(node, l2_window(region.p, 4096, kL2HitRatio)), cudaSuccess);
       got[kNodeTooBig] = l2_code(l2_node_window(node, l2_window(region.p, big, kL2HitRatio)), cudaErrorInvalidValue);
       got[kNodeRatioHigh] = l2_code(l2_node_window(node, l2_window(region.p, 4096, 1.5f)), cudaErrorInvalidValue);
-      CUC_CHECK(cudaMemcpy(out, got, sizeof got, cudaMemcpyHostToDevice));
+      return got;
     }
   };
   using forms = Forms<runtime_codes>;

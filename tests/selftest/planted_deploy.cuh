@@ -2,7 +2,10 @@
 //      a planted defect ----------------------------------------------------===//
 // PlantedDeviceQuery   I1's query graded against a wrong expectation: a runner
 //                      labelled CC 1.0 (the mislabelled-runner check) and a
-//                      warp of 64; the control form (the right expectation) passes.
+//                      warp of 64; and one code more than the case has slots.
+//                      The control form (the right expectation) passes. All
+//                      are host-facts forms: graded on the host, no device
+//                      buffer in between.
 // PlantedArchConstant  I2's PTX check told that __CUDA_ARCH__ is 10 * XY + 1:
 //                      the kept PTX of its kernel must not hold that (model_planted).
 // PlantedVersionDecode I7's own checks (deploy/support/version_checks.h) run on
@@ -34,38 +37,44 @@ namespace cuconform::selftest {
 struct PlantedDeviceQuery : FactsShape {
   static constexpr UnitInfo info{"planted_device_query", "I1", "deploy.device-query-and-cc", "15.1", 15, Kind::kernel, 0};
   static std::vector<KernelCase> cases() { return units::DqFacts::cases(); }
+  /// I1's facts against the right expectations but for a warp of `warp` and
+  /// the runner's CC label `cc` (< -1: not checked).
+  static std::vector<Out> query(int warp, int cc) {
+    units::DqExpect x;
+    x.warp = warp;
+    x.expect_cc = cc;
+    return units::DqFacts::query(x);
+  }
   struct control : Recommended {
     static constexpr const char* name = "control";
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
-      units::DqExpect x;
+    static std::vector<Out> host_facts(const KernelCase&) {
       int dev = 0, mj = 0, mn = 0;
       CUC_CHECK(cudaGetDevice(&dev));
       CUC_CHECK(cudaDeviceGetAttribute(&mj, cudaDevAttrComputeCapabilityMajor, dev));
       CUC_CHECK(cudaDeviceGetAttribute(&mn, cudaDevAttrComputeCapabilityMinor, dev));
-      x.expect_cc = mj * 10 + mn;  // the right label: not the environment
-      units::DqFacts::query(c, out, x);
+      return query(32, mj * 10 + mn);  // the right label: not the environment
     }
   };
   struct mislabelled_runner : Recommended {
     static constexpr const char* name = "mislabelled_runner";
     static constexpr bool planted = true;
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
-      units::DqExpect x;
-      x.expect_cc = 10;  // "1.0": no CUDA 13 device has it
-      units::DqFacts::query(c, out, x);
-    }
+    static std::vector<Out> host_facts(const KernelCase&) { return query(32, 10); }  // "1.0": no CUDA 13 device has it
   };
   struct wrong_warp : Recommended {
     static constexpr const char* name = "wrong_warp";
     static constexpr bool planted = true;
-    static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
-      units::DqExpect x;
-      x.warp = 64;
-      x.expect_cc = -2;  // not from the environment: only the warp is wrong
-      units::DqFacts::query(c, out, x);
+    static std::vector<Out> host_facts(const KernelCase&) { return query(64, -2); }  // only the warp is wrong
+  };
+  struct extra_code : Recommended {
+    static constexpr const char* name = "extra_code";
+    static constexpr bool planted = true;
+    static std::vector<Out> host_facts(const KernelCase&) {
+      std::vector<Out> got = query(32, -2);
+      got.push_back(1u);  // one code beyond the case's slots: a write outside the output
+      return got;
     }
   };
-  using forms = Forms<control, mislabelled_runner, wrong_warp>;
+  using forms = Forms<control, mislabelled_runner, wrong_warp, extra_code>;
 };
 CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedDeviceQuery)
 

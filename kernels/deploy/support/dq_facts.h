@@ -1,6 +1,5 @@
 //===-- I1 helper: the device-query facts (used by the unit and its self-test) --===//
 #pragma once
-#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -33,7 +32,7 @@ struct DqFacts {
     return v;
   }
   /// The facts of the current device against `x`.
-  static void query(const KernelCase& c, Out* out, const DqExpect& x) {
+  static std::vector<Out> query(const DqExpect& x) {
     int dev = 0;
     CUC_CHECK(cudaGetDevice(&dev));
     cudaDeviceProp p{};
@@ -79,7 +78,7 @@ struct DqFacts {
     if (row)
       std::fprintf(stderr, "I1: not graded (not cited in ../shared/docs): maxThreadsPerMultiProcessor %d, table %ld\n",
                    p.maxThreadsPerMultiProcessor, row->max_threads_per_sm.value);
-    CUC_CHECK(cudaMemcpy(out, got.data(), std::min<std::size_t>(c.n, kFacts) * sizeof(Out), cudaMemcpyHostToDevice));
+    return got;
   }
 };
 

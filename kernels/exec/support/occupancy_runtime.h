@@ -135,8 +135,8 @@ inline std::string occ_kernel_text(const OccKernelRef& r, const OccKernel& k) {
          (k.bound ? ", __launch_bounds__(" + std::to_string(k.bound) + ")" : std::string()) + ")";
 }
 
-/// Facts written as 1 / 0; the failing ones are described and thrown after
-/// the output is written, so the failure lists every differing configuration.
+/// Facts as 1 / 0; the failing ones are described and thrown once all are
+/// known, so the failure lists every differing configuration.
 struct OccFacts {
   std::vector<std::uint32_t> v;
   std::vector<std::string> bad;
@@ -149,11 +149,11 @@ struct OccFacts {
       if (bad.size() < 24) bad.push_back("[" + std::to_string(v.size() - 1) + "] " + describe());
     }
   }
-  void finish(std::uint32_t* out, std::size_t n, const std::string& head) {
+  /// The facts of a case of n, unless some fail.
+  std::vector<std::uint32_t> finish(std::size_t n, const std::string& head) const {
     if (v.size() != n)
       throw CudaFailure("internal: " + std::to_string(v.size()) + " facts for a case of " + std::to_string(n));
-    CUC_CHECK(cudaMemcpy(out, v.data(), n * sizeof(std::uint32_t), cudaMemcpyHostToDevice));
-    if (!nbad) return;
+    if (!nbad) return v;
     std::string msg = head + ": " + std::to_string(nbad) + " of " + std::to_string(n) + " facts fail";
     for (const auto& b : bad) msg += "\n    " + b;
     if (nbad > bad.size()) msg += "\n    ...";
