@@ -16,6 +16,7 @@
 //   gpu::ManagedBuffer<T>      managed (unified) memory
 //   gpu::Stream, gpu::Event    a stream, an event (make_n: several alike)
 //   gpu::Graph, gpu::GraphExec a graph and its executable instance
+//   gpu::kernel_node(k, ...)   the parameters of a kernel node that launches k
 //   gpu::CaptureGuard          ends a stream capture a throwing check left open
 //   gpu::read_one, write_one   one value from / to device memory
 //   gpu::launch_blocking()     whether CUDA_LAUNCH_BLOCKING=1 makes every launch synchronous
@@ -168,6 +169,19 @@ class GraphExec : public Owned<cudaGraphExec_t, cudaGraphExecDestroy> {
     CUC_CHECK(cudaGraphInstantiate(&h_, g, 0));
   }
 };
+
+/// The parameters of a graph kernel node that launches `kernel` on grid x
+/// block with the arguments `args` (a pointer to each, in order; they must
+/// live until the node is added or set).
+template <class Kernel>
+cudaKernelNodeParams kernel_node(Kernel* kernel, dim3 grid, dim3 block, void** args) {
+  cudaKernelNodeParams kp{};
+  kp.func = reinterpret_cast<void*>(kernel);
+  kp.gridDim = grid;
+  kp.blockDim = block;
+  kp.kernelParams = args;
+  return kp;
+}
 
 /// `count` handles made alike, e.g. make_n<Stream>(4, cudaStreamNonBlocking).
 template <class H, class... Args>

@@ -33,9 +33,8 @@ struct CudaArch : FactsShape {
   static constexpr UnitInfo info{"cuda_arch", "I2", "deploy.cuda-arch-macro", "6.1", 6, Kind::kernel, 0};
   enum Fact { kPtxVersion, kBinaryVersion, kInBuildList, kHostMinusOne, kFacts };
   static std::vector<KernelCase> cases() { return {{"4 arch facts", kFacts}}; }
-  struct arch_facts {
+  struct arch_facts : Recommended {
     static constexpr const char* name = "arch_facts";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) {
       DeviceBuffer<int> d(1);
       deploy_arch_id_kernel<<<1, 1>>>(d.p);

@@ -39,9 +39,8 @@ struct DeviceQuery : FactsShape, DqFacts {
   using FactsShape::In;
   using FactsShape::Out;
   static constexpr UnitInfo info{"device_query", "I1", "deploy.device-query-and-cc", "15.1", 15, Kind::kernel, 0};
-  struct query_facts {
+  struct query_facts : Recommended {
     static constexpr const char* name = "query_facts";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) { return query(DqExpect{}); }
   };
   using forms = Forms<query_facts>;

@@ -34,9 +34,8 @@ struct ErrorHandling : FactsShape {
   static constexpr UnitInfo info{"error_handling", "I9", "deploy.error-handling", "17.2", 17, Kind::kernel, 0};
   enum Fact { kCaughtAtLaunch, kSyncClean, kCleared, kNextRuns, kFacts };
   static std::vector<KernelCase> cases() { return {{"4 error facts", kFacts}}; }
-  struct config_error {
+  struct config_error : Recommended {
     static constexpr const char* name = "config_error";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) {
       DeviceBuffer<unsigned> flag(1);
       CUC_CHECK(cudaMemset(flag.p, 0, sizeof(unsigned)));

@@ -64,9 +64,8 @@ struct NvrtcEquivalence {
   static void check_bounds(const KernelCase& c, const In* in, const Out* out, BoundChecks& b) {
     nvrtc_eq::describe(nvrtc_eq::Variant::profile, c, in, out, b);
   }
-  struct offline_vs_nvrtc {
+  struct offline_vs_nvrtc : Recommended {
     static constexpr const char* name = "offline_vs_nvrtc";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       nvrtc_eq::require_nvrtc();
       nvrtc_eq::run(nvrtc_eq::Variant::profile, c, in, out, s);

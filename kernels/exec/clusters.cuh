@@ -97,9 +97,8 @@ struct ClusterHistogram {
     CUC_CHECK(cudaMemsetAsync(out, 0, static_cast<std::size_t>(c.p1) * sizeof(Out), s));
     go(clu::grid_for(c.n, cs), cs, smem, static_cast<int>(c.p1) / static_cast<int>(cs));
   }
-  struct runtime_cluster {  // cudaLaunchKernelEx with cudaLaunchAttributeClusterDimension
+  struct runtime_cluster : Recommended {  // cudaLaunchKernelEx with cudaLaunchAttributeClusterDimension
     static constexpr const char* name = "runtime_cluster";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       prepare(cluster_hist, c, out, s, [&](unsigned grid, unsigned cs, std::size_t smem, int per_block) {
         CUC_CHECK(clu::launch_hist(cluster_hist, grid, cs, smem, out, static_cast<int>(c.p1), per_block, in, c.n, s));
@@ -113,9 +112,8 @@ struct ClusterHistogram {
       CUC_CHECK(cudaGetLastError());
     });
   }
-  struct compile_time_cluster {  // __cluster_dims__ and <<<>>>
+  struct compile_time_cluster : Recommended {  // __cluster_dims__ and <<<>>>
     static constexpr const char* name = "compile_time_cluster";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       switch (c.p0) {
         case 1: fixed<1>(c, in, out, s); break;
@@ -187,9 +185,8 @@ struct ClusterRingExchange : ElementwiseShape<std::uint32_t> {
       std::memcpy(out + b * clu::kBlock, in + next * clu::kBlock, clu::kBlock * sizeof(In));
     }
   }
-  struct neighbour_read {
+  struct neighbour_read : Recommended {
     static constexpr const char* name = "neighbour_read";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       cudaLaunchAttribute a[1];
       a[0].id = cudaLaunchAttributeClusterDimension;
@@ -240,9 +237,8 @@ struct ClusterLaunchFacts : FactsShape {
   /// A launch that must run and count right.
   static Out ran(cudaError_t got, bool right) { return got != cudaSuccess ? 1000u + static_cast<Out>(got) : right ? 1u : 2000u; }
 
-  struct facts {
+  struct facts : Recommended {
     static constexpr const char* name = "facts";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) {
       const clu::Measured m = clu::measure();
       std::vector<Out> got(kFacts, 0u);
@@ -268,9 +264,8 @@ struct ClusterLaunchFacts : FactsShape {
   /// without the attribute, [6] 16 with it, [7] grid 3 / cluster 2, [8] run-time
   /// 4 on __cluster_dims__(2) (2000 + the cluster size its blocks saw if
   /// accepted), [9] grid 3 on __cluster_dims__(2), [10] 64 KB without the opt-in.
-  struct probe {
+  struct probe : Probe {
     static constexpr const char* name = "probe";
-    static constexpr Role role = Role::probe;
     static constexpr bool observed = true;
     static std::vector<Out> host_facts(const KernelCase&) {
       const clu::Measured m = clu::measure();

@@ -57,17 +57,14 @@
 #include "cuconform/cuda.cuh"
 #include "cuconform/driver_entry.h"
 #include "cuconform/kernel_unit.h"
+#include "exec/support/grid_and_codes.h"
 
 namespace cuconform::units {
 namespace cc {
 
-using u32 = std::uint32_t;
-constexpr unsigned kBlock = 256;
-inline unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
+using namespace exec_shared;
 constexpr long long kRendezvousTimeout = 20000000LL;  // about 10 ms of clock64() at ~2 GHz
 constexpr long long kWorkIters = 4000000LL;  // about 2 ms: nvcc folds 4 steps into one dependent mad.lo
-
-inline u32 code(bool ok) { return ok ? 1u : 0u; }
 
 // ---- kernels --------------------------------------------------------------------
 /// Kernel j's function: each of the K kernels computes a different one.
@@ -231,19 +228,16 @@ struct ConcurrentKernels : ElementwiseShape<std::uint32_t> {
     CUC_CHECK(cudaGetLastError());
     for (const gpu::Stream& s : st) CUC_CHECK(cudaStreamSynchronize(s));
   }
-  struct streams {
+  struct streams : Recommended {
     static constexpr const char* name = "streams";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) { on_streams(c, in, out, false); }
   };
-  struct streams_reverse {
+  struct streams_reverse : Recommended {
     static constexpr const char* name = "streams_reverse";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) { on_streams(c, in, out, true); }
   };
-  struct serial {
+  struct serial : Recommended {
     static constexpr const char* name = "serial";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       gpu::Stream s(cudaStreamNonBlocking);
       for (long j = 0; j < c.p0; ++j) slice(c, in, out, j, s);
@@ -254,9 +248,8 @@ struct ConcurrentKernels : ElementwiseShape<std::uint32_t> {
   /// Observed: K one-block kernels in K streams wait for each other (10 ms at
   /// most); out[j] = 1 when kernel j saw all K arrive. Only for n >= 1000
   /// (out holds the K codes; smaller cases leave out alone).
-  struct rendezvous {
+  struct rendezvous : Probe {
     static constexpr const char* name = "rendezvous";
-    static constexpr Role role = Role::probe;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
       if (c.n < 1000 || static_cast<std::size_t>(c.p0) > c.n) return;
@@ -330,9 +323,8 @@ struct ConcurrentKernelSupport : FactsShape {
   static constexpr UnitInfo info{"concurrent_kernel_support", "E6", "exec.concurrent-kernels", "11.5", 11, Kind::kernel, 0};
   /// out: [cudaDevAttrConcurrentKernels == 1, cudaDeviceProp::concurrentKernels == 1]
   static std::vector<KernelCase> cases() { return {{"two facts", 2}}; }
-  struct facts {
+  struct facts : Recommended {
     static constexpr const char* name = "facts";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) {
       int dev = 0, attr = -1;
       CUC_CHECK(cudaGetDevice(&dev));
@@ -367,17 +359,9 @@ struct PrimaryContext : FactsShape {
   static constexpr std::size_t kFacts = 12;
   static std::vector<KernelCase> cases() { return {{"twelve facts", kFacts}}; }
   static constexpr std::size_t kN = 1000;
-  static bool all_equal_here(const std::uint32_t* dev, std::size_t n, std::uint32_t v) {
-    std::vector<std::uint32_t> h(n);
-    CUC_CHECK(cudaMemcpy(h.data(), dev, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
-    for (auto x : h)
-      if (x != v) return false;
-    return true;
-  }
 
-  struct facts {
+  struct facts : Recommended {
     static constexpr const char* name = "facts";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase& c) {
       std::vector<Out> got(c.n, 0u);
       const cc::Driver& d = cc::driver();
@@ -429,7 +413,7 @@ struct PrimaryContext : FactsShape {
         CUC_CU_CHECK(d.pop(&popped));
         CUC_CHECK(e);
         CUC_CHECK(s);
-        got[5] = cc::code(popped == primary && cc::current_context(d) == primary && all_equal_here(tmp.p, kN, 0x5eedu));
+        got[5] = cc::code(popped == primary && cc::current_context(d) == primary && cc::all_equal(tmp.p, kN, 0x5eedu));
       }
       // 6-10 a created context
       CUcontext made = nullptr;
@@ -456,7 +440,7 @@ struct PrimaryContext : FactsShape {
       cc::cc_fill<<<cc::blocks(kN), cc::kBlock>>>(mine, kN, 0xbeefu);
       CUC_CHECK(cudaGetLastError());
       CUC_CHECK(cudaDeviceSynchronize());
-      got[8] = cc::code(all_equal_here(mine, kN, 0xbeefu));
+      got[8] = cc::code(cc::all_equal(mine, kN, 0xbeefu));
       CUcontext popped = nullptr;
       CUC_CU_CHECK(d.pop(&popped));
       pushed = false;
@@ -477,7 +461,7 @@ struct PrimaryContext : FactsShape {
       cc::cc_fill<<<cc::blocks(kN), cc::kBlock>>>(tmp.p, kN, 0xf00du);
       CUC_CHECK(cudaGetLastError());
       CUC_CHECK(cudaDeviceSynchronize());
-      got[11] = cc::code(cc::current_context(d) == primary && all_equal_here(tmp.p, kN, 0xf00du));
+      got[11] = cc::code(cc::current_context(d) == primary && cc::all_equal(tmp.p, kN, 0xf00du));
     }
   };
   using forms = Forms<facts>;

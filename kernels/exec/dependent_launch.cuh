@@ -90,32 +90,28 @@ struct ProgrammaticDependentLaunch : ElementwiseShape<std::uint32_t> {
       pdl::launch_pair(p, k, programmatic, in, x.p, out, n, static_cast<std::uint32_t>(r), c.p1, pdl::kPreIters, st);
     CUC_CHECK(cudaStreamSynchronize(st));
   }
-  struct serial {  // the plain two-launch version: stream order alone
+  struct serial : Robust {  // the plain two-launch version: stream order alone
     static constexpr const char* name = "serial";
-    static constexpr Role role = Role::robust;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       run(pdl_primary_trigger, pdl_secondary_wait, false, c, in, out);
     }
   };
-  struct pdl_trigger {
+  struct pdl_trigger : Recommended {
     static constexpr const char* name = "pdl_trigger";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       run(pdl_primary_trigger, pdl_secondary_wait, true, c, in, out);
     }
   };
-  struct pdl_implicit_trigger {
+  struct pdl_implicit_trigger : Recommended {
     static constexpr const char* name = "pdl_implicit_trigger";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       run(pdl_primary_implicit, pdl_secondary_wait, true, c, in, out);
     }
   };
-  struct pdl_no_wait {  // reads X without cudaGridDependencySynchronize: a race
+  struct pdl_no_wait : Warned {  // reads X without cudaGridDependencySynchronize: a race
     static constexpr const char* name = "pdl_no_wait";
     static constexpr const char* reported_by =
         "none: the race is between two grids through global memory; racecheck checks shared memory only";
-    static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       run(pdl_primary_trigger, pdl_secondary_nowait, true, c, in, out);
@@ -216,9 +212,8 @@ struct MemSyncDomains {
     go(st, ticket.p);
     CUC_CHECK(cudaStreamSynchronize(st));
   }
-  struct default_domain {
+  struct default_domain : Robust {
     static constexpr const char* name = "default_domain";
-    static constexpr Role role = Role::robust;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       with_stream(c, [&](cudaStream_t s, unsigned* t) {
         msd_sum<<<msd::blocks_for(c.n), msd::kBlock, 0, s>>>(in, out, t, static_cast<unsigned>(c.n));
@@ -226,9 +221,8 @@ struct MemSyncDomains {
       });
     }
   };
-  struct remote_domain {  // the guide's first example: the launch attribute
+  struct remote_domain : Recommended {  // the guide's first example: the launch attribute
     static constexpr const char* name = "remote_domain";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       with_stream(c, [&](cudaStream_t s, unsigned* t) {
         const cudaLaunchAttribute a = msd::domain_attr(cudaLaunchMemSyncDomainRemote);
@@ -236,9 +230,8 @@ struct MemSyncDomains {
       });
     }
   };
-  struct remote_domain_stream_map {  // the guide's second example: the map on the stream, the domain per launch
+  struct remote_domain_stream_map : Recommended {  // the guide's second example: the map on the stream, the domain per launch
     static constexpr const char* name = "remote_domain_stream_map";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       with_stream(c, [&](cudaStream_t s, unsigned* t) {
         CUC_CHECK(msd::set_stream_map(s, 0, msd::remote_physical()));
@@ -247,9 +240,8 @@ struct MemSyncDomains {
       });
     }
   };
-  struct partitioned_stream {  // the guide's third example: both logical domains of a stream on one physical domain
+  struct partitioned_stream : Recommended {  // the guide's third example: both logical domains of a stream on one physical domain
     static constexpr const char* name = "partitioned_stream";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       with_stream(c, [&](cudaStream_t s, unsigned* t) {
         const unsigned char p = msd::remote_physical();
@@ -260,9 +252,8 @@ struct MemSyncDomains {
       });
     }
   };
-  struct captured_graph {  // the attributes copied into the node, the graph launched into a stream with another map
+  struct captured_graph : Recommended {  // the attributes copied into the node, the graph launched into a stream with another map
     static constexpr const char* name = "captured_graph";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       with_stream(c, [&](cudaStream_t s, unsigned* t) {
         gpu::Stream cap(cudaStreamNonBlocking);
@@ -314,9 +305,8 @@ struct MemSyncDomainFacts : FactsShape {
   /// The guide's count for a compute capability (0: none stated, any >= 1).
   static int documented_count(int cc) { return cc == 90 ? 4 : cc < 90 ? 1 : 0; }
 
-  struct facts {
+  struct facts : Recommended {
     static constexpr const char* name = "facts";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) {
       std::vector<Out> got(kFacts, 0u);
       const int count = msd::domain_count(), cc = msd::compute_capability(), want = documented_count(cc);
@@ -391,9 +381,8 @@ struct MemSyncDomainFacts : FactsShape {
       return got;
     }
   };
-  struct probe {  // what this device reports (not graded)
+  struct probe : Probe {  // what this device reports (not graded)
     static constexpr const char* name = "probe";
-    static constexpr Role role = Role::probe;
     static constexpr bool observed = true;
     static std::vector<Out> host_facts(const KernelCase&) {
       std::vector<Out> got(kFacts, 0u);

@@ -34,12 +34,13 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
+#include "exec/support/grid_and_codes.h"
 
 namespace cuconform::units {
 
 namespace diverge {
 
-constexpr unsigned kBlock = 256;  // a multiple of two warps
+using namespace exec_shared;  // kBlock: 256 threads, a multiple of two warps
 
 template <int Rounds>
 CUC_HD inline unsigned f(unsigned x) {
@@ -99,8 +100,6 @@ __global__ void diverge_aligned_long(const unsigned* in, unsigned* out, std::siz
 __global__ void diverge_divergent_long(const unsigned* in, unsigned* out, std::size_t n) { body<false, 64>(in, out, n); }
 using Kernel = void (*)(const unsigned*, unsigned*, std::size_t);
 
-inline unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
-
 }  // namespace diverge
 
 struct Divergence : ElementwiseShape<std::uint32_t> {
@@ -118,16 +117,14 @@ struct Divergence : ElementwiseShape<std::uint32_t> {
     if (c.n == 0) return;
     (c.p0 == 1 ? shortk : longk)<<<diverge::blocks(c.n), diverge::kBlock, 0, s>>>(in, out, c.n);
   }
-  struct warp_aligned {
+  struct warp_aligned : Recommended {
     static constexpr const char* name = "warp_aligned";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       go(diverge::diverge_aligned_short, diverge::diverge_aligned_long, c, in, out, s);
     }
   };
-  struct divergent {
+  struct divergent : Warned {
     static constexpr const char* name = "divergent";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       go(diverge::diverge_divergent_short, diverge::diverge_divergent_long, c, in, out, s);
     }

@@ -54,9 +54,8 @@ struct GraphsEquivalence : ElementwiseShape<std::uint32_t> {
     CUC_CHECK(cudaStreamSynchronize(s));
   }
 
-  struct stream {
+  struct stream : Recommended {
     static constexpr const char* name = "stream";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       sg::Pipe p(c.n);
       gpu::Stream s(cudaStreamNonBlocking);
@@ -64,9 +63,8 @@ struct GraphsEquivalence : ElementwiseShape<std::uint32_t> {
       CUC_CHECK(cudaStreamSynchronize(s));
     }
   };
-  struct captured {
+  struct captured : Recommended {
     static constexpr const char* name = "captured";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       sg::Pipe p(c.n);
       gpu::Stream s(cudaStreamNonBlocking);
@@ -76,9 +74,8 @@ struct GraphsEquivalence : ElementwiseShape<std::uint32_t> {
       run(x, s);
     }
   };
-  struct captured_fork_join {
+  struct captured_fork_join : Recommended {
     static constexpr const char* name = "captured_fork_join";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       sg::Pipe p(c.n);
       gpu::Stream s1(cudaStreamNonBlocking), s2(cudaStreamNonBlocking);
@@ -88,9 +85,8 @@ struct GraphsEquivalence : ElementwiseShape<std::uint32_t> {
       run(x, s1);
     }
   };
-  struct explicit_nodes {
+  struct explicit_nodes : Recommended {
     static constexpr const char* name = "explicit_nodes";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       sg::ExplicitPipeline e(c.n, in, out, sg::kK1, sg::kKd, false);
       run(e.x, e.s);
@@ -98,9 +94,8 @@ struct GraphsEquivalence : ElementwiseShape<std::uint32_t> {
   };
   /// Built with wrong constants, launched, then fixed with
   /// cudaGraphExecKernelNodeSetParams on A and D and launched twice.
-  struct node_update {
+  struct node_update : Recommended {
     static constexpr const char* name = "node_update";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       sg::ExplicitPipeline e(c.n, in, out, sg::kWrongK1, sg::kWrongKd, false);
       run(e.x, e.s);
@@ -115,9 +110,8 @@ struct GraphsEquivalence : ElementwiseShape<std::uint32_t> {
   };
   /// The Programming Guide's loop: capture ten times (the last with the right
   /// constant), update the exec where possible, else instantiate; launch each.
-  struct whole_update_loop {
+  struct whole_update_loop : Recommended {
     static constexpr const char* name = "whole_update_loop";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       sg::Pipe p(c.n);
       gpu::Stream s(cudaStreamNonBlocking);
@@ -131,9 +125,8 @@ struct GraphsEquivalence : ElementwiseShape<std::uint32_t> {
     }
   };
   /// A node after D that inverts the output, disabled in the exec.
-  struct disabled_node {
+  struct disabled_node : Recommended {
     static constexpr const char* name = "disabled_node";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       sg::ExplicitPipeline e(c.n, in, out, sg::kK1, sg::kKd, true);
       CUC_CHECK(cudaGraphNodeSetEnabled(e.x, e.nd.spoil, 0));
@@ -167,13 +160,6 @@ struct GraphFacts : FactsShape {
   static std::vector<KernelCase> cases() { return {{"fourteen facts", kFacts}}; }
 
   static constexpr std::size_t kN = 1024;
-  static bool all_equal(const std::uint32_t* dev, std::size_t n, std::uint32_t v) {
-    std::vector<std::uint32_t> h(n);
-    CUC_CHECK(cudaMemcpy(h.data(), dev, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
-    for (auto x : h)
-      if (x != v) return false;
-    return true;
-  }
   static void fill_dev(std::uint32_t* dev, std::size_t n, std::uint32_t v) {
     sg::sg_g_fill<<<sg::blocks(n), sg::kBlock>>>(dev, n, v);
     CUC_CHECK(cudaGetLastError());
@@ -258,19 +244,19 @@ struct GraphFacts : FactsShape {
     fill_dev(b.y1.p, kN, 0xDEADu);
     CUC_CHECK(cudaGraphLaunch(x, b.s));
     CUC_CHECK(cudaStreamSynchronize(b.s));
-    got[3] = sg::code(all_equal(b.y0.p, kN, 11u) && all_equal(b.y1.p, kN, 0xDEADu));
+    got[3] = sg::code(sg::all_equal(b.y0.p, kN, 11u) && sg::all_equal(b.y1.p, kN, 0xDEADu));
     sg::FillArgs fx2{b.y1.p, kN, 33u, {}};
     cudaKernelNodeParams kx2 = fx2.params();
     CUC_CHECK(cudaGraphExecKernelNodeSetParams(x, nx, &kx2));
     CUC_CHECK(cudaGraphLaunch(x, b.s));
     CUC_CHECK(cudaStreamSynchronize(b.s));
-    const bool still_untouched = all_equal(b.y1.p, kN, 0xDEADu);
+    const bool still_untouched = sg::all_equal(b.y1.p, kN, 0xDEADu);
     CUC_CHECK(cudaGraphNodeSetEnabled(x, nx, 1));
     CUC_CHECK(cudaGraphNodeGetEnabled(x, nx, &e2));
     CUC_CHECK(cudaGraphLaunch(x, b.s));
     CUC_CHECK(cudaStreamSynchronize(b.s));
     got[2] = sg::code(e0 == 1 && e1 == 0 && e2 == 1);
-    got[4] = sg::code(still_untouched && all_equal(b.y1.p, kN, 33u));
+    got[4] = sg::code(still_untouched && sg::all_equal(b.y1.p, kN, 33u));
   }
 
   /// 5: an update does not reach a launch already queued; the next launch has it.
@@ -292,7 +278,7 @@ struct GraphFacts : FactsShape {
     CUC_CHECK(cudaGraphExecKernelNodeSetParams(x, nf, &k2));
     CUC_CHECK(cudaGraphLaunch(x, b.s));
     CUC_CHECK(cudaStreamSynchronize(b.s));
-    return sg::code(all_equal(b.y1.p, kN, 101u) && all_equal(b.y0.p, kN, 202u));
+    return sg::code(sg::all_equal(b.y1.p, kN, 101u) && sg::all_equal(b.y0.p, kN, 202u));
   }
 
   /// 6: one exec launched on two streams runs twice, in order.
@@ -302,11 +288,7 @@ struct GraphFacts : FactsShape {
     std::size_t n = kN;
     long long cycles = sg::kSpin1ms * 2;
     void* args[] = {&yp, &n, &cycles};
-    cudaKernelNodeParams kp{};
-    kp.func = reinterpret_cast<void*>(sg::sg_g_accumulate);
-    kp.gridDim = dim3(sg::blocks(kN));
-    kp.blockDim = dim3(sg::kBlock);
-    kp.kernelParams = args;
+    cudaKernelNodeParams kp = gpu::kernel_node(sg::sg_g_accumulate, sg::blocks(kN), sg::kBlock, args);
     cudaGraphNode_t nk{};
     CUC_CHECK(cudaGraphAddKernelNode(&nk, g, nullptr, 0, &kp));
     gpu::GraphExec x(g);
@@ -315,7 +297,7 @@ struct GraphFacts : FactsShape {
     CUC_CHECK(cudaGraphLaunch(x, b.s));
     CUC_CHECK(cudaGraphLaunch(x, s2));
     CUC_CHECK(cudaDeviceSynchronize());
-    return sg::code(all_equal(b.y0.p, kN, 13u));  // 3 (3 * 1 + 1) + 1; overlapped runs give 4
+    return sg::code(sg::all_equal(b.y0.p, kN, 13u));  // 3 (3 * 1 + 1) + 1; overlapped runs give 4
   }
 
   /// 7: cudaStreamIsCapturing reads none, active, none.
@@ -378,13 +360,13 @@ struct GraphFacts : FactsShape {
       cudaGetLastError();
     }
     CUC_CHECK(cudaDeviceSynchronize());
-    const bool legacy_ran = all_equal(b.y1.p, kN, 55u), not_yet = all_equal(b.y0.p, kN, 0u);
+    const bool legacy_ran = sg::all_equal(b.y1.p, kN, 55u), not_yet = sg::all_equal(b.y0.p, kN, 0u);
     bool replayed = false;
     if (legacy == cudaSuccess && end == cudaSuccess && g) {
       gpu::GraphExec x(g);
       CUC_CHECK(cudaGraphLaunch(x, nb));
       CUC_CHECK(cudaStreamSynchronize(nb));
-      replayed = all_equal(b.y0.p, kN, 44u);
+      replayed = sg::all_equal(b.y0.p, kN, 44u);
     }
     if (legacy != cudaSuccess) return 1000u + static_cast<Out>(legacy);
     if (end != cudaSuccess) return 1000u + static_cast<Out>(end);
@@ -407,9 +389,8 @@ struct GraphFacts : FactsShape {
     return sg::code(nc == 5 && rc == 1 && ne == 5 && re == 1);
   }
 
-  struct facts {
+  struct facts : Recommended {
     static constexpr const char* name = "facts";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase& c) {
       std::vector<Out> got(c.n, 0u);
       Bench b;

@@ -159,9 +159,8 @@ struct LaunchFailures : FactsShape {
   /// 1 when `got` is `want`, else 1000 + the code.
   static Out code(cudaError_t got, cudaError_t want) { return got == want ? 1u : 1000u + static_cast<Out>(got); }
 
-  struct launch_codes {
+  struct launch_codes : Recommended {
     static constexpr const char* name = "launch_codes";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) {
       int dev = 0;
       CUC_CHECK(cudaGetDevice(&dev));

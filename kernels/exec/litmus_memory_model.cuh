@@ -286,39 +286,33 @@ struct MessagePassing {
     }
   }
 
-  struct threadfence {
+  struct threadfence : Recommended {
     static constexpr const char* name = "threadfence";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_fence, false, false, c, in, out, s); }
   };
-  struct release_acquire {
+  struct release_acquire : Recommended {
     static constexpr const char* name = "release_acquire";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_relacq, false, false, c, in, out, s); }
   };
-  struct two_launches {  // the unfenced code, split at a kernel boundary
+  struct two_launches : Recommended {  // the unfenced code, split at a kernel boundary
     static constexpr const char* name = "two_launches";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_plain, true, false, c, in, out, s); }
   };
-  struct unfenced {
+  struct unfenced : Warned {
     static constexpr const char* name = "unfenced";
     static constexpr const char* reported_by = "none: a message-passing race through global memory; racecheck checks shared memory only";
-    static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_plain, false, true, c, in, out, s); }
   };
-  struct unfenced_volatile {
+  struct unfenced_volatile : Warned {
     static constexpr const char* name = "unfenced_volatile";
     static constexpr const char* reported_by = "none: a message-passing race through global memory; racecheck checks shared memory only";
-    static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_volatile, false, true, c, in, out, s); }
   };
-  struct relaxed_atomic {
+  struct relaxed_atomic : Warned {
     static constexpr const char* name = "relaxed_atomic";
     static constexpr const char* reported_by = "none: a message-passing race through global memory; racecheck checks shared memory only";
-    static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_relaxed, false, true, c, in, out, s); }
   };
@@ -440,16 +434,14 @@ struct Cumulativity {
     for (unsigned* p : {x, b}) CUC_CHECK(managed ? cudaFree(p) : cudaFreeHost(p));
   }
 
-  struct system_scope {
+  struct system_scope : Recommended {
     static constexpr const char* name = "system_scope";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t s) { go(true, c, out, s); }
   };
-  struct device_scope_b {  // the catalog's documentation case: no assertion
+  struct device_scope_b : Warned {  // the catalog's documentation case: no assertion
     static constexpr const char* name = "device_scope_b";
     static constexpr const char* reported_by =
         "none: a scope question (device vs system) through global memory; racecheck checks shared memory only";
-    static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t s) { go(false, c, out, s); }
   };

@@ -162,9 +162,8 @@ struct OccupancyRegisterModel : FactsShape {
   static std::vector<KernelCase> cases() {
     return {{"11 kernels x 36 block sizes x 14 dynamic sizes", kOccKernelCount * kPerKernel}};
   }
-  struct model_vs_runtime {
+  struct model_vs_runtime : Recommended {
     static constexpr const char* name = "model_vs_runtime";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase& c) {
       const OccLimits L = occ_device_limits();
       OccFacts f;
@@ -269,9 +268,8 @@ struct BlockSizeHeuristics : FactsShape {
   /// its model occupancy is the model's best; [2] minGridSize = runtime
   /// blocks there x SMs; [3] a 32-thread block is below full occupancy.
   static std::vector<KernelCase> cases() { return {{"11 kernels x 2 dynamic sizes x 4 facts", kOccKernelCount * 2 * kPerKernelDyn}}; }
-  struct potential_block_size {
+  struct potential_block_size : Recommended {
     static constexpr const char* name = "potential_block_size";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase& c) {
       const OccLimits L = occ_device_limits();
       int dev = 0, sms = 0;
@@ -378,9 +376,8 @@ struct SharedMemoryOccupancy : FactsShape {
   /// [a] the runtime's count never rises from 0 to the function's maximum
   /// dynamic size in 512-byte steps, [b] at every step it equals the model's.
   static std::vector<KernelCase> cases() { return {{"6 kernels x 6 block sizes x 2 facts", kKernels * kFactsPerKernel}}; }
-  struct smem_sweep {
+  struct smem_sweep : Recommended {
     static constexpr const char* name = "smem_sweep";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase& c) {
       const OccLimits L = occ_device_limits();
       OccFacts f;
@@ -467,9 +464,8 @@ struct AvailableDynamicSmem : FactsShape {
   /// blocks: [a] k blocks fit with the returned size, not with one byte more;
   /// [b] the size equals the model's largest for k blocks.
   static std::vector<KernelCase> cases() { return {{"3 kernels x 9 block counts x 2 facts", kKernels * kPerKernel}}; }
-  struct available_size {
+  struct available_size : Recommended {
     static constexpr const char* name = "available_size";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase& c) {
       const OccLimits L = occ_device_limits();
       OccFacts f;
@@ -560,14 +556,12 @@ struct SharedTileMapping : ElementwiseShape<std::uint32_t> {
     kernel<<<grid, block, 0, s>>>(in, out, rows, cols);
     CUC_CHECK(cudaGetLastError());
   }
-  struct tile_32x32 {
+  struct tile_32x32 : Recommended {
     static constexpr const char* name = "tile_32x32";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(occ_tile_32x32, dim3(32, 32), c, in, out, s); }
   };
-  struct tile_64x16 {
+  struct tile_64x16 : Recommended {
     static constexpr const char* name = "tile_64x16";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(occ_tile_64x16, dim3(64, 16), c, in, out, s); }
   };
   using forms = Forms<tile_32x32, tile_64x16>;

@@ -58,14 +58,12 @@ struct RegisterLatency : ElementwiseShape<float> {
   static void go(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
     if (c.n) e3_kernel<ILP><<<static_cast<unsigned>((c.n + 127) / 128), 128, 0, s>>>(in, out, c.n, kFmas);
   }
-  struct ilp1 {
+  struct ilp1 : Warned {
     static constexpr const char* name = "ilp1";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<1>(c, in, out, s); }
   };
-  struct ilp4 {
+  struct ilp4 : Recommended {
     static constexpr const char* name = "ilp4";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<4>(c, in, out, s); }
   };
   using forms = Forms<ilp1, ilp4>;

@@ -84,9 +84,8 @@ struct StreamOrder : ElementwiseShape<std::uint32_t> {
     CUC_CHECK(cudaGetLastError());
   }
 
-  struct one_stream {
+  struct one_stream : Recommended {
     static constexpr const char* name = "one_stream";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       gpu::Stream s;
       const Scratch t(c.n);
@@ -95,9 +94,8 @@ struct StreamOrder : ElementwiseShape<std::uint32_t> {
     }
   };
   /// Step 1 on stream a; steps 2 and 3 on stream b after cudaStreamWaitEvent.
-  struct wait_event {
+  struct wait_event : Recommended {
     static constexpr const char* name = "wait_event";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       gpu::Stream a(cudaStreamNonBlocking), b(cudaStreamNonBlocking);
       gpu::Event e(cudaEventDisableTiming);
@@ -116,9 +114,8 @@ struct StreamOrder : ElementwiseShape<std::uint32_t> {
   };
   /// Step 2 is a host function between the kernels, on mapped host memory: it
   /// must see step 1's data, and step 3 must see its result.
-  struct host_function {
+  struct host_function : Recommended {
     static constexpr const char* name = "host_function";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       gpu::Stream s;
       gpu::MappedBuffer<Out> h(c.n);
@@ -132,9 +129,8 @@ struct StreamOrder : ElementwiseShape<std::uint32_t> {
     }
   };
   /// The stream is destroyed right after the work is queued; the work completes.
-  struct destroy_pending {
+  struct destroy_pending : Recommended {
     static constexpr const char* name = "destroy_pending";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       gpu::Stream s;
       const Scratch t(c.n);
@@ -145,9 +141,8 @@ struct StreamOrder : ElementwiseShape<std::uint32_t> {
   };
   /// Steps 1 and 3 on cudaStreamPerThread, step 2 on the legacy stream: the
   /// per-thread stream is not non-blocking, so each waits for the other.
-  struct per_thread_and_legacy {
+  struct per_thread_and_legacy : Recommended {
     static constexpr const char* name = "per_thread_and_legacy";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       const Scratch t(c.n);
       steps(c, in, out, t, cudaStreamPerThread, cudaStreamLegacy, cudaStreamPerThread);
@@ -158,9 +153,8 @@ struct StreamOrder : ElementwiseShape<std::uint32_t> {
   /// kernel queued after it on a non-blocking stream sets. out[0] = saw it,
   /// out[1] = the flag afterwards (1: the setter ran). Overlap may happen; it
   /// is not promised, so it is counted, not graded.
-  struct nonblocking_vs_legacy {
+  struct nonblocking_vs_legacy : Probe {
     static constexpr const char* name = "nonblocking_vs_legacy";
-    static constexpr Role role = Role::probe;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
       if (c.n < 2) return;
@@ -249,9 +243,8 @@ struct StreamFacts : FactsShape {
     return sg::code(gpu::read_one(saw.p) == 0u && gpu::read_one(flag.p) == 1u);
   }
 
-  struct facts {
+  struct facts : Recommended {
     static constexpr const char* name = "facts";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase& c) {
       std::vector<Out> got(c.n, 0u);
       // 0-3 priorities

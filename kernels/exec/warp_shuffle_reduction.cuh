@@ -230,25 +230,21 @@ struct WarpShuffleBase {
     }
     h1_total<T, Mode><<<1, kH1Block, 0, s>>>(out + 1, nb, out);
   }
-  struct shfl_down {
+  struct shfl_down : Recommended {
     static constexpr const char* name = "shfl_down";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<kH1Down>(c, in, out, s); }
   };
-  struct shfl_xor {
+  struct shfl_xor : Recommended {
     static constexpr const char* name = "shfl_xor";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<kH1Xor>(c, in, out, s); }
   };
-  struct partial_mask {
+  struct partial_mask : Recommended {
     static constexpr const char* name = "partial_mask";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<kH1Partial>(c, in, out, s); }
   };
   /// The shared-memory exchange that shuffle replaces (KTG 1.4.3.2-1.4.3.3).
-  struct shared_tree {
+  struct shared_tree : Warned {
     static constexpr const char* name = "shared_tree";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<kH1Shared>(c, in, out, s); }
   };
   using forms = Forms<shfl_down, shfl_xor, partial_mask, shared_tree>;

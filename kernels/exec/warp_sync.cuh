@@ -81,20 +81,17 @@ __global__ void warpsync_xchg_racy_after(const unsigned* in, unsigned* out, std:
 
 struct WarpReduction : warpsync::BlockSumsShape {
   static constexpr UnitInfo info{"warp_reduction", "H3", "kepler.warp-synchronous-programming-unsafe", "13.1", 13, Kind::kernel, 70};
-  struct syncwarp {
+  struct syncwarp : Recommended {
     static constexpr const char* name = "syncwarp";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_reduce_sync>(c, in, out, s); }
   };
-  struct shuffle {
+  struct shuffle : Recommended {
     static constexpr const char* name = "shuffle";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_reduce_shfl>(c, in, out, s); }
   };
-  struct legacy_volatile {
+  struct legacy_volatile : Warned {
     static constexpr const char* name = "legacy_volatile";
     static constexpr const char* reported_by = "racecheck";  // H3: warnings, no errors (sanitize.cuh counts both)
-    static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_reduce_legacy>(c, in, out, s); }
   };
@@ -140,32 +137,27 @@ struct DivergentExchange : ElementwiseShape<std::uint32_t> {
   static void go(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
     if (c.n) K<<<warpsync::blocks(c.n), warpsync::kBlock, 0, s>>>(in, out, c.n, static_cast<int>(c.p0));
   }
-  struct in_branches {
+  struct in_branches : Recommended {
     static constexpr const char* name = "in_branches";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_branches>(c, in, out, s); }
   };
-  struct after_branch {
+  struct after_branch : Recommended {
     static constexpr const char* name = "after_branch";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_after>(c, in, out, s); }
   };
-  struct shuffle {
+  struct shuffle : Recommended {
     static constexpr const char* name = "shuffle";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_shfl>(c, in, out, s); }
   };
-  struct in_branches_unsynced {
+  struct in_branches_unsynced : Warned {
     static constexpr const char* name = "in_branches_unsynced";
     static constexpr const char* reported_by = "racecheck";
-    static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_racy_branches>(c, in, out, s); }
   };
-  struct after_branch_unsynced {
+  struct after_branch_unsynced : Warned {
     static constexpr const char* name = "after_branch_unsynced";
     static constexpr const char* reported_by = "racecheck";
-    static constexpr Role role = Role::warned;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_racy_after>(c, in, out, s); }
   };

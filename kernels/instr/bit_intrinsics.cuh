@@ -158,29 +158,24 @@ struct BitIntrinsics : IntSweepShape {
   static constexpr const char* sanitize_heavy = "every one of 2^32 inputs per intrinsic";
   /// One case: the whole 32-bit input space (no input buffer).
   static std::vector<KernelCase> cases() { return {{"all 2^32 x", 2}}; }
-  struct brev {
+  struct brev : Recommended {
     static constexpr const char* name = "brev";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_brev32>(out, s); }
   };
-  struct popc {
+  struct popc : Recommended {
     static constexpr const char* name = "popc";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_popc32>(out, s); }
   };
-  struct clz {
+  struct clz : Recommended {
     static constexpr const char* name = "clz";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_clz32>(out, s); }
   };
-  struct brevll {
+  struct brevll : Recommended {
     static constexpr const char* name = "brevll";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_brev64>(out, s); }
   };
-  struct popcll {
+  struct popcll : Recommended {
     static constexpr const char* name = "popcll";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_popc64>(out, s); }
   };
   using forms = Forms<brev, popc, clz, brevll, popcll>;
@@ -342,19 +337,16 @@ struct Mul24Legacy : IntSweepShape {
     CUC_CHECK(cudaGetLastError());
     f9_sweep<Op><<<kBitsBlocks, kBitsThreads, 0, s>>>(ys, static_cast<int>(c.n), o);
   }
-  struct mul24 {
+  struct mul24 : Warned {
     static constexpr const char* name = "mul24";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<f9_mul24>(c, in, out, s); }
   };
-  struct umul24 {
+  struct umul24 : Warned {
     static constexpr const char* name = "umul24";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<f9_umul24>(c, in, out, s); }
   };
-  struct plain_mul {
+  struct plain_mul : Recommended {
     static constexpr const char* name = "plain_mul";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<f9_plain>(c, in, out, s); }
   };
   using forms = Forms<mul24, umul24, plain_mul>;

@@ -87,9 +87,8 @@ struct NativeThroughput {
     f1_host_chains<F1MadU32>(out + 3 * seg, n, it, 0, kQu32);
     f1_host_chains<F1PopcU32>(out + 4 * seg, n, it, 0, 0);
   }
-  struct chains {
+  struct chains : Recommended {
     static constexpr const char* name = "chains";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t s) {
       if (c.n == 0) return;
       const unsigned n = static_cast<unsigned>(c.n), blocks = (n + 127) / 128;
@@ -188,13 +187,10 @@ struct NativeThroughput {
 };
 CUCONFORM_KERNEL_UNIT(NativeThroughput)
 
-struct SyncthreadsThroughput {
+struct SyncthreadsThroughput : OutputOnlyShape<> {
   static constexpr UnitInfo info{"syncthreads_throughput", "F13", "instr.syncthreads-throughput", "12.1.3", 12, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   /// n = threads (blocks of 128; the last block partly idle), p0 = iterations.
   static std::vector<KernelCase> cases() { return labelled_cases({"threads", "iters"}, {{1, 1}, {100, 9}, {1000, 32}}); }
-  static std::size_t in_size(const KernelCase&) { return 0; }
   static std::size_t out_size(const KernelCase& c) { return c.n * kChains; }
   static void reference(const KernelCase& c, const In*, Out* out, int) {
     std::vector<std::uint64_t> w(c.n * kChains);
@@ -206,14 +202,12 @@ struct SyncthreadsThroughput {
     const unsigned n = static_cast<unsigned>(c.n);
     f13_loop<kSync><<<(n + 127) / 128, 128, 0, s>>>(out, n, static_cast<int>(c.p0), kP32, kQ32);
   }
-  struct barrier_loop {
+  struct barrier_loop : Warned {
     static constexpr const char* name = "barrier_loop";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t s) { go<true>(c, out, s); }
   };
-  struct plain_loop {
+  struct plain_loop : Recommended {
     static constexpr const char* name = "plain_loop";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t s) { go<false>(c, out, s); }
   };
   using forms = Forms<barrier_loop, plain_loop>;
@@ -259,14 +253,11 @@ struct SyncthreadsThroughput {
 };
 CUCONFORM_KERNEL_UNIT(SyncthreadsThroughput)
 
-struct PrecisionFlagsCost {
+struct PrecisionFlagsCost : OutputOnlyShape<> {
   static constexpr UnitInfo info{"precision_flags_cost", "F2", "instr.precision-flags-performance", "12.1.1", 12, Kind::kernel, 0};
-  using In = std::uint32_t;
-  using Out = std::uint32_t;
   static constexpr float kDivP = 1.5f, kSqrtP = 1.0f;
   /// n = threads, p0 = iterations; out: div.rn, div.rn.ftz, sqrt.rn, sqrt.rn.ftz chains.
   static std::vector<KernelCase> cases() { return labelled_cases({"threads", "iters"}, {{1, 1}, {37, 5}, {300, 40}}); }
-  static std::size_t in_size(const KernelCase&) { return 0; }
   static std::size_t out_size(const KernelCase& c) { return 4 * c.n * kChains; }
   /// IEEE division and square root, correctly rounded (the host's SSE
   /// arithmetic); the values stay normal, so .ftz changes nothing.
@@ -284,9 +275,8 @@ struct PrecisionFlagsCost {
         out[2 * seg + j] = out[3 * seg + j] = static_cast<Out>(bits_of(s));
       }
   }
-  struct ieee_chains {
+  struct ieee_chains : Recommended {
     static constexpr const char* name = "ieee_chains";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t s) {
       const unsigned n = static_cast<unsigned>(c.n), blocks = (n + 127) / 128;
       const int it = static_cast<int>(c.p0);

@@ -39,16 +39,14 @@ struct CoalescedCopy : IdentityShape<float> {
   static constexpr unsigned kBlock = 256;
   static std::vector<KernelCase> cases() { return size_cases({0, 1, 31, 32, 33, 255, 256, 257, 1000, 4103, 1u << 20}); }
   static unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
-  struct sequential {
+  struct sequential : Recommended {
     static constexpr const char* name = "sequential";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       if (c.n) coalesced_copy_seq<<<blocks(c.n), kBlock, 0, s>>>(in, out, c.n);
     }
   };
-  struct permuted {
+  struct permuted : Recommended {
     static constexpr const char* name = "permuted";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       // whole segments of 32: the last partial segment's lanes may map below n
       const std::size_t threads = (c.n + 31) / 32 * 32;
@@ -125,9 +123,8 @@ struct CoalescedCopyGridEdges {
     for (std::size_t k = 0; k + 1 < c.n; ++k) out[k] = static_cast<float>(k);
     out[c.n - 1] = static_cast<float>(2147483646u);
   }
-  struct max_grid {
+  struct max_grid : Recommended {
     static constexpr const char* name = "max_grid";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       int dev = 0, mx = 0, my = 0, mz = 0;
       CUC_CHECK(cudaGetDevice(&dev));

@@ -57,14 +57,12 @@ struct ConstantMemory {
     CUC_CHECK(cudaMemcpyToSymbol(const_table, in, kConstElems * sizeof(In), 0, cudaMemcpyDeviceToDevice));
     if (c.n) const_gather<Uniform><<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(out, c.n);
   }
-  struct uniform {
+  struct uniform : Recommended {
     static constexpr const char* name = "uniform";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<true>(c, in, out, s); }
   };
-  struct per_lane {
+  struct per_lane : Warned {
     static constexpr const char* name = "per_lane";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<false>(c, in, out, s); }
   };
   using forms = Forms<uniform, per_lane>;

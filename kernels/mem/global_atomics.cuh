@@ -142,14 +142,12 @@ struct GlobalAtomicsInt {
     CUC_CHECK(cudaGetLastError());
     if (c.n) K<<<h4_blocks(c.n), kH4Block, 0, s>>>(in, c.n, out);
   }
-  struct global {
+  struct global : Recommended {
     static constexpr const char* name = "global";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<h4_global<true>>(c, in, out, s); }
   };
-  struct privatised {
+  struct privatised : Recommended {
     static constexpr const char* name = "privatised";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<h4_privatised<true>>(c, in, out, s); }
   };
   using forms = Forms<global, privatised>;
@@ -242,14 +240,12 @@ struct GlobalAtomicsFloat {
     CUC_CHECK(cudaMemsetAsync(out, 0, sizeof(float), s));
     if (c.n) k<<<static_cast<unsigned>((c.n + kH4Block - 1) / kH4Block), kH4Block, 0, s>>>(in, c.n, out);
   }
-  struct atomic_each {
+  struct atomic_each : Recommended {
     static constexpr const char* name = "atomic_each";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(h4_fadd_each, c, in, out, s); }
   };
-  struct warp_then_atomic {
+  struct warp_then_atomic : Recommended {
     static constexpr const char* name = "warp_then_atomic";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(h4_fadd_warp, c, in, out, s); }
   };
   using forms = Forms<atomic_each, warp_then_atomic>;

@@ -63,14 +63,12 @@ struct GlobalVsSharedLatency {
     for (std::size_t i = 0; i < c.n; ++i) in[i] = f26_next(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(c.n - 1));
   }
   static void reference(const KernelCase& c, const In* next, Out* out, int) { f26_chase(next, c.p0, out); }
-  struct global_chase {
+  struct global_chase : Warned {
     static constexpr const char* name = "global_chase";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { f26_chase_global<<<1, 1, 0, s>>>(in, c.p0, out); }
   };
-  struct shared_chase {
+  struct shared_chase : Recommended {
     static constexpr const char* name = "shared_chase";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       f26_chase_shared<<<1, 256, c.n * sizeof(In), s>>>(in, static_cast<std::uint32_t>(c.n), c.p0, out);
     }
@@ -156,9 +154,8 @@ struct TableVsRecompute {
       b.within("table vs sinf, " + at, out[2 * i], out[2 * i + 1], tb + sb, "the sum of both bounds (BPG 19.1: recompute vs load)");
     }
   }
-  struct table_and_recompute {
+  struct table_and_recompute : Recommended {
     static constexpr const char* name = "table_and_recompute";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       if (c.n) f26_table_and_sinf<<<static_cast<unsigned>((c.n + 127) / 128), 128, 0, s>>>(in, out, static_cast<int>(c.n), static_cast<int>(c.p0));
     }

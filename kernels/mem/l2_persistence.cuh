@@ -178,9 +178,8 @@ struct L2SetAside : FactsShape {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 1;
     if (c.n > kAboveMax) out[kAboveMax] = model == 0 ? 1u : 2u;
   }
-  struct limit_round_trip {
+  struct limit_round_trip : Recommended {
     static constexpr const char* name = "limit_round_trip";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) {
       const L2Props p = l2_props();
       int dev = 0;
@@ -260,16 +259,14 @@ struct L2AccessPolicyWindow {
   static cudaAccessPolicyWindow window(const KernelCase& c, const In* in, const L2Props& p) {
     return l2_window(in, std::min(static_cast<std::size_t>(c.p0) * sizeof(In), p.max_window), kL2HitRatio);
   }
-  struct no_window {
+  struct no_window : Probe {
     static constexpr const char* name = "no_window";
-    static constexpr Role role = Role::probe;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       if (c.n) go(c, in, out, s);
     }
   };
-  struct stream_window {
+  struct stream_window : Recommended {
     static constexpr const char* name = "stream_window";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       if (!c.n) return;
       const L2Props p = l2_props();
@@ -285,9 +282,8 @@ struct L2AccessPolicyWindow {
       scope.restore();
     }
   };
-  struct graph_node_window {
+  struct graph_node_window : Recommended {
     static constexpr const char* name = "graph_node_window";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
       if (!c.n) return;
       const L2Props p = l2_props();
@@ -298,11 +294,7 @@ struct L2AccessPolicyWindow {
       std::uint32_t* cold_out = out + c.p0;
       unsigned hot = static_cast<unsigned>(c.p0), cold = static_cast<unsigned>(c.p1), threads = static_cast<unsigned>(c.n);
       void* args[] = {&hot_in, &hot_out, &cold_in, &cold_out, &hot, &cold, &threads};
-      cudaKernelNodeParams kp{};
-      kp.func = reinterpret_cast<void*>(l2_sliding_window);
-      kp.gridDim = dim3(blocks(c));
-      kp.blockDim = dim3(kL2Block);
-      kp.kernelParams = args;
+      cudaKernelNodeParams kp = gpu::kernel_node(l2_sliding_window, blocks(c), kL2Block, args);
       {
         cudaGraphNode_t node;
         gpu::Stream st(cudaStreamNonBlocking);
@@ -345,9 +337,8 @@ struct L2WindowRules : FactsShape {
   enum Fact { kStreamValid, kStreamTooBig, kStreamRatioHigh, kStreamRatioLow, kStreamOff, kReset,
               kNodeValid, kNodeTooBig, kNodeRatioHigh, kFacts };
   static std::vector<KernelCase> cases() { return {{"nine codes", kFacts}}; }
-  struct runtime_codes {
+  struct runtime_codes : Recommended {
     static constexpr const char* name = "runtime_codes";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) {
       const L2Props p = l2_props();
       DeviceBuffer<std::uint32_t> region(1024);
@@ -365,11 +356,7 @@ struct L2WindowRules : FactsShape {
       std::uint32_t* r_out = region.p;
       unsigned zero = 0;
       void* args[] = {&r_in, &r_out, &r_in, &r_out, &zero, &zero, &zero};
-      cudaKernelNodeParams kp{};
-      kp.func = reinterpret_cast<void*>(l2_sliding_window);
-      kp.gridDim = dim3(1);
-      kp.blockDim = dim3(32);
-      kp.kernelParams = args;
+      cudaKernelNodeParams kp = gpu::kernel_node(l2_sliding_window, 1, 32, args);
       gpu::Graph g = gpu::Graph::create();
       cudaGraphNode_t node;
       CUC_CHECK(cudaGraphAddKernelNode(&node, g, nullptr, 0, &kp));

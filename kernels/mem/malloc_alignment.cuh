@@ -22,9 +22,8 @@ struct MallocAlignment : OutputOnlyShape<> {
   static void reference(const KernelCase& c, const In*, Out* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 0;
   }
-  struct cuda_malloc {
+  struct cuda_malloc : Recommended {
     static constexpr const char* name = "cuda_malloc";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In*, Out* out, cudaStream_t) {
       std::vector<void*> p(c.n, nullptr);
       std::vector<Out> rem(c.n);

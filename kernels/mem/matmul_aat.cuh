@@ -85,23 +85,20 @@ struct MatmulAat {
     const unsigned b = static_cast<unsigned>((m + kAatTile - 1) / kAatTile);
     return dim3(b, b);
   }
-  struct naive {
+  struct naive : Warned {
     static constexpr const char* name = "naive";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* a, float* out, cudaStream_t s) {
       if (c.n) aat_naive<<<grid(c.n), dim3(kAatTile, kAatTile), 0, s>>>(a, out, static_cast<int>(c.n));
     }
   };
-  struct tiled {
+  struct tiled : Warned {
     static constexpr const char* name = "tiled";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* a, float* out, cudaStream_t s) {
       if (c.n) aat_tiled<0><<<grid(c.n), dim3(kAatTile, kAatTile), 0, s>>>(a, out, static_cast<int>(c.n));
     }
   };
-  struct padded {
+  struct padded : Recommended {
     static constexpr const char* name = "padded";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* a, float* out, cudaStream_t s) {
       if (c.n) aat_tiled<1><<<grid(c.n), dim3(kAatTile, kAatTile), 0, s>>>(a, out, static_cast<int>(c.n));
     }

@@ -97,14 +97,12 @@ struct MatmulProgGuide {
     if (Tiled) pg_matmul_tiled<<<g, blk, 0, s>>>(a, b, cm);
     else pg_matmul_plain<<<g, blk, 0, s>>>(a, b, cm);
   }
-  struct plain {
+  struct plain : Warned {
     static constexpr const char* name = "plain";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<false>(c, in, out, s); }
   };
-  struct tiled {
+  struct tiled : Recommended {
     static constexpr const char* name = "tiled";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<true>(c, in, out, s); }
   };
   using forms = Forms<plain, tiled>;

@@ -33,9 +33,8 @@ struct OffsetCopy : ElementwiseShape<float> {
     for (std::size_t i = static_cast<std::size_t>(c.p0); i < c.n; ++i) out[i] = in[i];
   }
   static unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
-  struct offset_copy {
+  struct offset_copy : Recommended {
     static constexpr const char* name = "offset_copy";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       if (c.n > static_cast<std::size_t>(c.p0)) offset_copy_kernel<<<blocks(c.n - c.p0), kBlock, 0, s>>>(in, out, c.n, c.p0);
     }

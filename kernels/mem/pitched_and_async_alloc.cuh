@@ -108,9 +108,8 @@ struct Pitched2d {
   static void reference(const KernelCase& c, const float* in, float* out, int) {
     for (std::size_t i = 0; i < out_size(c); ++i) out[i] = in[i];
   }
-  struct through_pitch {
+  struct through_pitch : Recommended {
     static constexpr const char* name = "through_pitch";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       const std::size_t row = c.n * sizeof(float);
       char* p = nullptr;
@@ -132,9 +131,8 @@ CUCONFORM_KERNEL_UNIT(Pitched2d)
 struct StreamOrderedAlloc : IdentityShape<float> {
   static constexpr UnitInfo info{"stream_ordered_alloc", "D17", "mem.allocation-stream-ordered", "10.2", 10, Kind::kernel, 0};
   static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, 1u << 20}); }
-  struct malloc_async {
+  struct malloc_async : Recommended {
     static constexpr const char* name = "malloc_async";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       require_memory_pools();
       if (!c.n) return;
@@ -176,19 +174,16 @@ struct StreamOrderedAllocCycles {
     CUC_CHECK(cudaGetLastError());
     CUC_CHECK(cudaStreamSynchronize(st));
   }
-  struct pool_cycles {
+  struct pool_cycles : Recommended {
     static constexpr const char* name = "pool_cycles";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) { cycles(true, false, c, in, out); }
   };
-  struct malloc_cycles {
+  struct malloc_cycles : Warned {
     static constexpr const char* name = "malloc_cycles";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) { cycles(false, false, c, in, out); }
   };
-  struct pool_reuse {
+  struct pool_reuse : Probe {
     static constexpr const char* name = "pool_reuse";
-    static constexpr Role role = Role::probe;
     static constexpr bool observed = true;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) { cycles(true, true, c, in, out); }
   };

@@ -53,19 +53,16 @@ struct ReadonlyLdg {
     CUC_CHECK(cudaMemcpyAsync(out, in + c.n, c.n * sizeof(float), cudaMemcpyDeviceToDevice, s));  // y, updated in place
     K<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(kLdgA, in, out, c.n);
   }
-  struct plain {
+  struct plain : Warned {
     static constexpr const char* name = "plain";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ldg_saxpy_plain>(c, in, out, s); }
   };
-  struct restrict_ptrs {
+  struct restrict_ptrs : Recommended {
     static constexpr const char* name = "restrict_ptrs";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ldg_saxpy_restrict>(c, in, out, s); }
   };
-  struct ldg {
+  struct ldg : Recommended {
     static constexpr const char* name = "ldg";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ldg_saxpy_ldg>(c, in, out, s); }
   };
   using forms = Forms<plain, restrict_ptrs, ldg>;

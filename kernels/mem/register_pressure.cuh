@@ -36,16 +36,14 @@ struct RegisterPressure : ElementwiseShape<std::uint32_t> {
   static void reference(const KernelCase& c, const In* in, Out* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = pressure_mix(in[i]);
   }
-  struct uncapped {
+  struct uncapped : Probe {
     static constexpr const char* name = "uncapped";
-    static constexpr Role role = Role::probe;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       if (c.n) pressure_free<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(in, out, c.n);
     }
   };
-  struct capped {
+  struct capped : Probe {
     static constexpr const char* name = "capped";
-    static constexpr Role role = Role::probe;
     static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
       if (c.n) pressure_capped<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(in, out, c.n);
     }

@@ -31,9 +31,8 @@ struct StridedCopy : ElementwiseShape<float> {
     for (std::size_t i = 0; i < c.n; i += static_cast<std::size_t>(c.p0)) out[i] = in[i];
   }
   static unsigned blocks(std::size_t threads) { return static_cast<unsigned>((threads + kBlock - 1) / kBlock); }
-  struct strided_copy {
+  struct strided_copy : Warned {
     static constexpr const char* name = "strided_copy";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       const std::size_t threads = (c.n + c.p0 - 1) / c.p0;
       if (threads) strided_copy_kernel<<<blocks(threads), kBlock, 0, s>>>(in, out, c.n, c.p0);

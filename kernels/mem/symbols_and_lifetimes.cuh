@@ -56,9 +56,8 @@ struct SpaceLifetimes {
   static void reference(const KernelCase& c, const float* in, float* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = in[i] + in[c.n + i];
   }
-  struct two_launches {
+  struct two_launches : Recommended {
     static constexpr const char* name = "two_launches";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       if (!c.n) return;
       const unsigned b = static_cast<unsigned>((c.n + 255) / 256);
@@ -79,9 +78,8 @@ struct SymbolsApi : ElementwiseShape<float> {
   static void reference(const KernelCase& c, const float* in, float* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 2.0f * in[i];  // exact: a power of two, far from overflow
   }
-  struct through_symbols {
+  struct through_symbols : Recommended {
     static constexpr const char* name = "through_symbols";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       std::size_t size = 0;
       void* addr = nullptr;

@@ -103,9 +103,8 @@ struct TextureAfterWrite : ElementwiseShape<float> {
   static unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + 255) / 256); }
 
   /// The guide's safe way: written by one launch, fetched through the texture by the next.
-  struct texture_next_launch {
+  struct texture_next_launch : Recommended {
     static constexpr const char* name = "texture_next_launch";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       if (!c.n) return;
       TexScratch buf;
@@ -122,9 +121,8 @@ struct TextureAfterWrite : ElementwiseShape<float> {
     }
   };
   /// Also safe: the fetched buffer was last written by a memory copy.
-  struct texture_after_memcpy {
+  struct texture_after_memcpy : Recommended {
     static constexpr const char* name = "texture_after_memcpy";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       if (!c.n) return;
       TexScratch a, b;
@@ -144,9 +142,8 @@ struct TextureAfterWrite : ElementwiseShape<float> {
     }
   };
   /// For comparison: the same two launches reading with plain global loads.
-  struct global_next_launch {
+  struct global_next_launch : Robust {
     static constexpr const char* name = "global_next_launch";
-    static constexpr Role role = Role::robust;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       if (!c.n) return;
       TexScratch buf;
@@ -196,15 +193,13 @@ struct TextureAfterWrite : ElementwiseShape<float> {
     a.release();
   }
   /// The cache had lines to serve stale: fetched, overwritten by the next launch, fetched again.
-  struct texture_primed_next_launch {
+  struct texture_primed_next_launch : Recommended {
     static constexpr const char* name = "texture_primed_next_launch";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { primed(c, in, out, s, false); }
   };
   /// The same with the overwrite made by a device-to-device copy.
-  struct texture_primed_after_memcpy {
+  struct texture_primed_after_memcpy : Recommended {
     static constexpr const char* name = "texture_primed_after_memcpy";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { primed(c, in, out, s, true); }
   };
   using forms = Forms<texture_next_launch, texture_after_memcpy, global_next_launch, texture_primed_next_launch,
@@ -425,9 +420,8 @@ struct TextureAddressing {
   }
 
   /// Table 4's features: tex1D on a CUDA array, normalized coordinates, the case's modes.
-  struct tex1d_hardware {
+  struct tex1d_hardware : Recommended {
     static constexpr const char* name = "tex1d_hardware";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       const std::size_t bytes = c.n * sizeof(float);
       const cudaChannelFormatDesc fd = cudaCreateChannelDesc<float>();
@@ -453,9 +447,8 @@ struct TextureAddressing {
     }
   };
   /// The same addressing and filtering in software, on global memory (rounded weights).
-  struct global_emulation {
+  struct global_emulation : Robust {
     static constexpr const char* name = "global_emulation";
-    static constexpr Role role = Role::robust;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       texaf_fetch_sw<<<static_cast<unsigned>((kTexCoords + 127) / 128), 128, 0, s>>>(
           in, static_cast<int>(c.n), in + c.n, out, static_cast<int>(kTexCoords), c.p0);

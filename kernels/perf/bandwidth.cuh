@@ -33,9 +33,8 @@ struct TheoreticalBandwidth {
   static std::size_t in_size(const KernelCase&) { return 0; }
   static std::size_t out_size(const KernelCase&) { return 0; }
   static void reference(const KernelCase&, const float*, float*, int) {}
-  struct device_attributes {  // the attribute query; the GB/s figure goes into the perf record
+  struct device_attributes : Recommended {  // the attribute query; the GB/s figure goes into the perf record
     static constexpr const char* name = "device_attributes";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase&, const float*, float*, cudaStream_t) {
       int dev = 0, clk = 0, bus = 0;
       CUC_CHECK(cudaGetDevice(&dev));
@@ -56,9 +55,8 @@ CUCONFORM_KERNEL_UNIT(TheoreticalBandwidth)
 struct EffectiveBandwidth : IdentityShape<float> {
   static constexpr UnitInfo info{"effective_bandwidth", "B7", "perf.effective-bandwidth", "9.2.2", 9, Kind::kernel, 0};
   static std::vector<KernelCase> cases() { return size_cases({0, 1, 2047, 2048u * 2048u}); }
-  struct copy {
+  struct copy : Recommended {
     static constexpr const char* name = "copy";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       if (c.n) bandwidth_copy<<<1024, 256, 0, s>>>(in, out, c.n);
     }

@@ -35,9 +35,8 @@ struct EventTimer : FactsShape {
   ///       elapsed > 0 after the stop event completed (the error was not
   ///       sticky: every later call is checked), elapsed of an empty pair >= 0] as 1 / 0.
   static std::vector<KernelCase> cases() { return {{"three facts", 3}}; }
-  struct events {
+  struct events : Recommended {
     static constexpr const char* name = "events";
-    static constexpr Role role = Role::recommended;
     static std::vector<Out> host_facts(const KernelCase&) {
       gpu::Event a, b, e0, e1;
       float ms = -1.0f;

@@ -66,9 +66,8 @@ struct RequestedVsActual {
     if (c.p0 == 0) b8_offset_copy<P><<<blocks, 256, 0, s>>>(in, out, c.n);
     else b8_stride_copy<P><<<blocks, 256, 0, s>>>(in, out, c.n);
   }
-  struct copies {
+  struct copies : Recommended {
     static constexpr const char* name = "copies";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       if (c.p0 == 0) { one<0>(c, in, out, s); one<1>(c, in, out, s); one<8>(c, in, out, s); one<31>(c, in, out, s); }
       else { one<1>(c, in, out, s); one<2>(c, in, out, s); one<4>(c, in, out, s); one<8>(c, in, out, s); one<32>(c, in, out, s); }

@@ -42,9 +42,8 @@ struct OpsPerElement {
     const std::size_t m = c.n * c.n;
     for (std::size_t i = 0; i < m; ++i) out[i] = in[i] + in[m + i];
   }
-  struct matrix_add {
+  struct matrix_add : Recommended {
     static constexpr const char* name = "matrix_add";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       const std::size_t m = c.n * c.n;
       if (m) scaling_matrix_add<<<static_cast<unsigned>((m + 255) / 256), 256, 0, s>>>(in, in + m, out, m);
@@ -78,10 +77,14 @@ struct OpsPerElement {
 };
 CUCONFORM_KERNEL_UNIT(OpsPerElement)
 
-struct AmdahlScaling : HostModelOnly {
-  static constexpr UnitInfo info{"amdahl_scaling", "B2", "perf.amdahl-strong-scaling", "4.1.3.1", 4, Kind::kernel, 0};
+/// B2 and B3: a scaling law's formula on the guide's worked values.
+struct ScalingFormula : HostModelOnly {
   static constexpr const char* informational =
       "the formula checked on the guide's worked values: arithmetic, not a claim about CUDA that can fail";
+};
+
+struct AmdahlScaling : ScalingFormula {
+  static constexpr UnitInfo info{"amdahl_scaling", "B2", "perf.amdahl-strong-scaling", "4.1.3.1", 4, Kind::kernel, 0};
   static void host_model(ModelChecks& m) {
     using perf_model::amdahl;
     const double inf = std::numeric_limits<double>::infinity();
@@ -96,10 +99,8 @@ struct AmdahlScaling : HostModelOnly {
 };
 CUCONFORM_KERNEL_UNIT(AmdahlScaling)
 
-struct GustafsonScaling : HostModelOnly {
+struct GustafsonScaling : ScalingFormula {
   static constexpr UnitInfo info{"gustafson_scaling", "B3", "perf.gustafson-weak-scaling", "4.1.3.2", 4, Kind::kernel, 0};
-  static constexpr const char* informational =
-      "the formula checked on the guide's worked values: arithmetic, not a claim about CUDA that can fail";
   static void host_model(ModelChecks& m) {
     using perf_model::gustafson;
     m.expect("P = 0.75, N = 4", gustafson(0.75, 4), 3.25, "catalog B3");

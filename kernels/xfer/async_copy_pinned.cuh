@@ -54,17 +54,15 @@ struct AsyncCopyRequiresPinned : IdentityShape<float> {
     CUC_CHECK(cudaMemcpyAsync(out, h, c.n * sizeof(float), cudaMemcpyHostToDevice, st));
     CUC_CHECK(cudaStreamSynchronize(st));
   }
-  struct pinned {
+  struct pinned : Recommended {
     static constexpr const char* name = "pinned";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       gpu::PinnedBuffer<float> h(c.n);
       through_host(c, in, out, h.p);
     }
   };
-  struct pageable {
+  struct pageable : Warned {
     static constexpr const char* name = "pageable";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       std::vector<float> h(c.n ? c.n : 1);
       through_host(c, in, out, h.data());

@@ -28,14 +28,12 @@ struct BatchTransfers : IdentityShape<float> {
     for (std::size_t i = 0; i < c.n; i += chunk)
       CUC_CHECK(cudaMemcpy(out + i, h.data() + i, std::min(chunk, c.n - i) * sizeof(float), cudaMemcpyHostToDevice));
   }
-  struct one_copy {
+  struct one_copy : Recommended {
     static constexpr const char* name = "one_copy";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) { send(c, in, out, c.n ? c.n : 1); }
   };
-  struct chunked {
+  struct chunked : Warned {
     static constexpr const char* name = "chunked";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) { send(c, in, out, 1024); }
   };
   using forms = Forms<one_copy, chunked>;

@@ -45,9 +45,8 @@ struct DefaultStream : ElementwiseShape<float> {
   static void reference(const KernelCase& c, const float* in, float* out, int) {
     for (std::size_t i = 0; i < c.n; ++i) out[i] = 2.0f * (2.0f * in[i] + 1.0f);
   }
-  struct legacy_default {
+  struct legacy_default : Recommended {
     static constexpr const char* name = "legacy_default";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       gpu::Stream s(cudaStreamDefault);  // a blocking stream: synchronises with stream 0
       DeviceBuffer<float> buf(c.n);

@@ -31,9 +31,8 @@ __global__ void zero_copy_store(const float* in, float* host_mapped, std::size_t
 struct ZeroCopyMapped : IdentityShape<float> {
   static constexpr UnitInfo info{"zero_copy_mapped", "C7", "xfer.zero-copy-mapped", "10.1.3", 10, Kind::kernel, 0};
   static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, 1u << 20}); }
-  struct mapped_store {
+  struct mapped_store : Recommended {
     static constexpr const char* name = "mapped_store";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
       gpu::MappedBuffer<float> h(c.n);
       if (c.n) zero_copy_store<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(in, h.d, c.n);
@@ -63,9 +62,8 @@ struct UvaPointerAttributes : OutputOnlyShape<> {
     CUC_CHECK(cudaPointerGetAttributes(&a, p));
     return static_cast<Out>(a.type);
   }
-  struct attributes {
+  struct attributes : Recommended {
     static constexpr const char* name = "attributes";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase&, const In*, Out* out, cudaStream_t) {
       std::vector<unsigned char> pageable(64);
       DeviceBuffer<unsigned char> d(64);

@@ -28,25 +28,22 @@ struct PinnedMemory : IdentityShape<float> {
     CUC_CHECK(cudaMemcpy(h, in, c.n * sizeof(float), cudaMemcpyDeviceToHost));
     CUC_CHECK(cudaMemcpy(out, h, c.n * sizeof(float), cudaMemcpyHostToDevice));
   }
-  struct pageable {
+  struct pageable : Warned {
     static constexpr const char* name = "pageable";
-    static constexpr Role role = Role::warned;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       std::vector<float> h(c.n);
       round_trip(c, in, out, h.data());
     }
   };
-  struct host_alloc {
+  struct host_alloc : Recommended {
     static constexpr const char* name = "host_alloc";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       gpu::PinnedBuffer<float> h(c.n);
       round_trip(c, in, out, h.p);
     }
   };
-  struct host_register {
+  struct host_register : Recommended {
     static constexpr const char* name = "host_register";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       std::vector<float> h(c.n ? c.n : 1);
       CUC_CHECK(cudaHostRegister(h.data(), h.size() * sizeof(float), cudaHostRegisterDefault));

@@ -44,9 +44,8 @@ struct StagedOverlap : ElementwiseShape<float> {
     }
     for (const gpu::Stream& s : st) CUC_CHECK(cudaStreamSynchronize(s));
   }
-  struct staged {
+  struct staged : Recommended {
     static constexpr const char* name = "staged";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       if (!c.n) return;
       gpu::PinnedBuffer<float> h_in(c.n), h_out(c.n);

@@ -21,9 +21,8 @@ namespace cuconform::units {
 struct WriteCombined : IdentityShape<float> {
   static constexpr UnitInfo info{"write_combined", "C3", "xfer.write-combined-host-memory", "10.1.1", 10, Kind::kernel, 0};
   static std::vector<KernelCase> cases() { return size_cases({0, 1, 1000, 1u << 20}); }
-  struct host_to_device {
+  struct host_to_device : Recommended {
     static constexpr const char* name = "host_to_device";
-    static constexpr Role role = Role::recommended;
     static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
       if (!c.n) return;
       std::vector<float> staged(c.n);  // the host's data, read from the device input (not from WC memory)

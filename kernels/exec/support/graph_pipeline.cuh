@@ -107,12 +107,7 @@ struct MixArgs {
   void* v[6];
   cudaKernelNodeParams params() {
     v[0] = &in; v[1] = &m; v[2] = &a; v[3] = &n; v[4] = &k1; v[5] = &cycles;
-    cudaKernelNodeParams kp{};
-    kp.func = reinterpret_cast<void*>(sg_g_mix);
-    kp.gridDim = dim3(blocks(n));
-    kp.blockDim = dim3(kBlock);
-    kp.kernelParams = v;
-    return kp;
+    return gpu::kernel_node(sg_g_mix, blocks(n), kBlock, v);
   }
 };
 struct NeighbourArgs {
@@ -120,12 +115,7 @@ struct NeighbourArgs {
   void* v[3];
   cudaKernelNodeParams params() {
     v[0] = &a; v[1] = &b; v[2] = &n;
-    cudaKernelNodeParams kp{};
-    kp.func = reinterpret_cast<void*>(sg_g_neighbour);
-    kp.gridDim = dim3(blocks(n));
-    kp.blockDim = dim3(kBlock);
-    kp.kernelParams = v;
-    return kp;
+    return gpu::kernel_node(sg_g_neighbour, blocks(n), kBlock, v);
   }
 };
 struct CombineArgs {
@@ -133,12 +123,7 @@ struct CombineArgs {
   void* v[5];
   cudaKernelNodeParams params() {
     v[0] = &b; v[1] = &c; v[2] = &out; v[3] = &n; v[4] = &k;
-    cudaKernelNodeParams kp{};
-    kp.func = reinterpret_cast<void*>(sg_g_combine);
-    kp.gridDim = dim3(blocks(n));
-    kp.blockDim = dim3(kBlock);
-    kp.kernelParams = v;
-    return kp;
+    return gpu::kernel_node(sg_g_combine, blocks(n), kBlock, v);
   }
 };
 struct SpoilArgs {
@@ -146,12 +131,7 @@ struct SpoilArgs {
   void* v[2];
   cudaKernelNodeParams params() {
     v[0] = &out; v[1] = &n;
-    cudaKernelNodeParams kp{};
-    kp.func = reinterpret_cast<void*>(sg_g_spoil);
-    kp.gridDim = dim3(blocks(n));
-    kp.blockDim = dim3(kBlock);
-    kp.kernelParams = v;
-    return kp;
+    return gpu::kernel_node(sg_g_spoil, blocks(n), kBlock, v);
   }
 };
 struct FillArgs {
@@ -159,12 +139,7 @@ struct FillArgs {
   void* v[3];
   cudaKernelNodeParams params() {
     v[0] = &p; v[1] = &n; v[2] = &v0;
-    cudaKernelNodeParams kp{};
-    kp.func = reinterpret_cast<void*>(sg_g_fill);
-    kp.gridDim = dim3(blocks(n));
-    kp.blockDim = dim3(kBlock);
-    kp.kernelParams = v;
-    return kp;
+    return gpu::kernel_node(sg_g_fill, blocks(n), kBlock, v);
   }
 };
 

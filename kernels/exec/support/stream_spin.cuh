@@ -1,6 +1,6 @@
-//===-- What the stream (E8) and graph (E9) units share: the grid shape, a
-//      clock64() spin that keeps work queued, the kernel that spins and then
-//      sets a flag, and the codes their facts report -----------------------===//
+//===-- What the stream (E8) and graph (E9) units share: a clock64() spin
+//      that keeps work queued and the kernel that spins and then sets a flag
+//      (the grid shape and the facts' codes: grid_and_codes.h) -------------===//
 // sg_spin_then_set is launched from two unit files, stream_semantics.cuh and
 // graph_equivalence.cuh, which need not share a TU (the folder's headers are
 // grouped into TUs by name, and CUCONFORM_TU_GROUP_SIZE=1 gives each its
@@ -12,13 +12,12 @@
 #include <cstdint>
 
 #include "cuconform/kernel_unit.h"
+#include "exec/support/grid_and_codes.h"
 
 namespace cuconform::units {
 namespace sg {
 
-using u32 = std::uint32_t;
-constexpr unsigned kBlock = 256;
-inline unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
+using namespace exec_shared;
 
 /// About 1 ms, 10 ms and 50 ms of clock64() at the H100's ~2 GHz (longer at lower clocks).
 constexpr long long kSpin1ms = 2000000LL, kSpin10ms = 20000000LL, kSpin50ms = 100000000LL;
@@ -39,10 +38,6 @@ __attribute__((weak)) __global__ void sg_spin_then_set(long long cycles, volatil
   *p = v;
   __threadfence_system();
 }
-
-inline u32 code(bool ok) { return ok ? 1u : 0u; }
-/// 1 when e is the documented code, else 1000 + e (0 never: a success that should have failed is 1000).
-inline u32 code_is(cudaError_t e, cudaError_t want) { return e == want ? 1u : 1000u + static_cast<u32>(e); }
 
 }  // namespace sg
 }  // namespace cuconform::units

@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "cuconform/kernel_unit.h"
+#include "exec/support/grid_and_codes.h"
 
 namespace cuconform::units {
 
 namespace warpsync {
 
 
-constexpr unsigned kBlock = 256;
+using namespace exec_shared;  // kBlock: 256 threads
 constexpr unsigned kFull = 0xffffffffu;
 
 /// Block sums: 256 inputs per block (0 past n), a __syncthreads tree to 64
@@ -117,8 +118,6 @@ __device__ void exchange_body(const unsigned* in, unsigned* out, std::size_t n, 
   }
   if (i < n) out[i] = acc;
 }
-
-inline unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
 
 /// The block-sums kernel unit's shape: n inputs, one sum per block of 256,
 /// exact against the host loop; go<K> launches a reduce kernel over them.
