@@ -3,11 +3,12 @@
 # the CPU and, where there is a GPU, on the GPU; then write the summary and the
 # HTML report next to the records and say where they are.
 # Options: --require-gpu   a missing GPU (or no code for it) fails instead of skipping
-#          --tier smoke|full|exhaustive|extended (default full, with the exhaustive tier
+#          --tier smoke|full|exhaustive|extended|deep (default full, with the exhaustive tier
 #                 where there is a GPU; exhaustive runs only the
 #                 tier:exhaustive tests: all 2^32 inputs on a GPU, a strided subset on a CPU;
 #                 extended only the tier:extended tests: 2^32 drawn inputs of each function
-#                 of several arguments, GPU only)
+#                 of several arguments, GPU only; deep only the tier:deep tests: 2^36
+#                 inputs of each double function against double-double references, GPU only)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${CUCONFORM_BUILD_DIR:-$root/build}
@@ -20,9 +21,10 @@ while [ $# -gt 0 ]; do
         smoke|full) export CUCONFORM_TIER="$1" ;;
         exhaustive) exhaustive=1 ;;
         extended) exhaustive=2 ;;
-        *) echo "conformance.sh: --tier takes smoke, full, exhaustive or extended, not '${1:-}'" >&2; exit 2 ;;
+        deep) exhaustive=3 ;;
+        *) echo "conformance.sh: --tier takes smoke, full, exhaustive, extended or deep, not '${1:-}'" >&2; exit 2 ;;
       esac ;;
-    *) echo "conformance.sh: unknown option '$1' (known: --require-gpu, --tier smoke|full|exhaustive|extended)" >&2; exit 2 ;;
+    *) echo "conformance.sh: unknown option '$1' (known: --require-gpu, --tier smoke|full|exhaustive|extended|deep)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -30,17 +32,21 @@ bash "$root/ci/setup.sh"
 command -v nvcc >/dev/null 2>&1 || export PATH=/usr/local/cuda/bin:$PATH
 if [ ! -x "$build/cuconform_default" ] || [ "${CUCONFORM_REBUILD:-1}" = 1 ]; then bash "$root/ci/build.sh" "$build"; fi
 rc=0
+source "$root/ci/opt-in-tiers.sh"
+opt_in=$(opt_in_tier_names)
 if [ "$exhaustive" = 1 ]; then
   select=(-L '^tier:exhaustive$')
 elif [ "$exhaustive" = 2 ]; then
   select=(-L '^tier:extended$')
+elif [ "$exhaustive" = 3 ]; then
+  select=(-L '^tier:deep$')
 elif nvidia-smi -L > /dev/null 2>&1 || [ "${CUCONFORM_REQUIRE_GPU:-0}" = 1 ]; then
   # A GPU machine runs the exhaustive tier too (all 2^32 inputs, about a minute
   # for every profile on an H100), as ci/gpu-run.sh does: the same tests, the
   # same verdict and the same accepted findings as the whole GPU run.
-  select=(-LE '^(kind:framework|tier:extended)$')
+  select=(-LE "^(kind:framework|tier:($opt_in))\$")
 else
-  select=(-LE '^(kind:framework|tier:exhaustive|tier:extended)$')
+  select=(-LE "^(kind:framework|tier:exhaustive|tier:($opt_in))\$")
 fi
 ctest --test-dir "$build" -j "$(nproc)" --no-tests=error "${select[@]}" --output-junit junit-conformance.xml || rc=$?
 run=$(cat "$build/results/CURRENT")

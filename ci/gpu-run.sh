@@ -8,6 +8,8 @@
 # The extended tier (tier:extended: 2^32 drawn inputs per function of several
 # arguments) is left out unless CUCONFORM_EXTENDED=1, which runs it alone:
 #   CUCONFORM_EXTENDED=1 ci/gpu-run.sh ARCHIVE
+# and so is the deep tier (tier:deep: 2^36 inputs per double function) unless
+# CUCONFORM_DEEP=1 (ci/opt-in-tiers.sh).
 # Environment: CUCONFORM_JOBS (ctest -j, default 2 x the cores: a GPU test spends
 # its first seconds waiting for a CUDA context, which the driver makes one at a
 # time, so twice as many tests as cores keeps the cores busy), CUCONFORM_TIME_LIMIT (seconds).
@@ -39,11 +41,8 @@ if [ -n "${CUCONFORM_RESOURCE_SPEC:-}" ]; then
   [ -f "$CUCONFORM_RESOURCE_SPEC" ] || { echo "gpu-run: CUCONFORM_RESOURCE_SPEC='$CUCONFORM_RESOURCE_SPEC' is not a file" >&2; exit 2; }
   spec=(--resource-spec-file "$CUCONFORM_RESOURCE_SPEC")
 fi
-case "${CUCONFORM_EXTENDED:-0}" in
-  0) tier=(-LE '^tier:extended$') ;;
-  1) tier=(-L '^tier:extended$') ;;
-  *) echo "gpu-run: CUCONFORM_EXTENDED='$CUCONFORM_EXTENDED' is not 0 or 1" >&2; exit 2 ;;
-esac
+source "$root/ci/opt-in-tiers.sh"
+opt_in_tier_selection gpu-run || exit 2
 source "$root/ci/progress.sh"
 cpu0=$(awk '/^cpu /{print $2+$3+$4+$6+$7+$8, $5}' /proc/stat 2>/dev/null)   # busy and idle jiffies, all cores
 with_progress "gpu-run ctest" "$build/ctest-gpu.log" -- "${limit[@]}" ctest --test-dir "$build" -j "${CUCONFORM_JOBS:-$((2 * $(nproc)))}" --no-tests=error --output-junit junit-gpu.xml "${spec[@]}" "${tier[@]}" "$@"
