@@ -327,8 +327,8 @@ class Gate:
 
 
 def tier_of(r):
-    """The tier of a row: exhaustive, extended, or sampled (the default run's)."""
-    return r.uf.rsplit(".", 1)[1] if r.uf.endswith((".exhaustive", ".extended")) else "sampled"
+    """The tier of a row: exhaustive, extended, deep, or sampled (the default run's)."""
+    return r.uf.rsplit(".", 1)[1] if r.uf.endswith((".exhaustive", ".extended", ".deep")) else "sampled"
 
 
 def tiers_of(rows):

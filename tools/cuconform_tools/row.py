@@ -159,15 +159,17 @@ class Row:
         else:
             self.cc = self.device_cc or "none"
         self.uf = "%s.%s" % (self.unit, self.form)
-        # The exhaustive and extended tiers grade the same form again over
-        # other inputs: their records are other rows than the sampled ones
-        # (".exhaustive", ".extended").
+        # The exhaustive, extended and deep tiers grade the same form again
+        # over other inputs: their records are other rows than the sampled
+        # ones (".exhaustive", ".extended", ".deep").
         tier = str(((record.get("inputs") or {}).get("tier")) or "")
         test = str(record.get("test", ""))
         if tier.startswith("exhaustive") or ".exhaustive_" in test:
             self.uf += ".exhaustive"
         elif tier == "extended" or ".extended_" in test:
             self.uf += ".extended"
+        elif tier == "deep" or ".deep_" in test:
+            self.uf += ".deep"
         self.key = "%s/%s|%s|%s" % (self.profile, self.uf, self.cc, self.side)
         self.loose_key = (self.profile, self.uf, self.side)
         field = METRIC_FIELD.get(self.metric, None if self.metric == "skip" else "max_ulp")
