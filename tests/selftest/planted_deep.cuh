@@ -14,7 +14,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "math_api/support/one_arg.h"
+#include "math_api/support/one_arg_functions.h"
 
 namespace cuconform::selftest {
 
