@@ -73,20 +73,7 @@ struct CbrtVsPowBase {
   }
 };
 
-struct CbrtVsPowF : CbrtVsPowBase<float> {
-  using Base = CbrtVsPowBase<float>;
-  static constexpr UnitInfo info{"cbrt_vs_pow_f32", "F17", "num.cbrt-rcbrt-vs-pow-representation-error", "12.1.9", 12,
-                                 Kind::numeric, 0};
-  CUC_FORMS(Cbrt, PowThird, Rcbrt, PowMinusThird);
-};
-CUCONFORM_UNIT(CbrtVsPowF)
-
-struct CbrtVsPowD : CbrtVsPowBase<double> {
-  using Base = CbrtVsPowBase<double>;
-  static constexpr UnitInfo info{"cbrt_vs_pow_f64", "F17", "num.cbrt-rcbrt-vs-pow-representation-error", "12.1.9", 12,
-                                 Kind::numeric, 0};
-  CUC_FORMS(Cbrt, PowThird, Rcbrt, PowMinusThird);
-};
-CUCONFORM_UNIT(CbrtVsPowD)
+CUC_MATH_UNITS(CbrtVsPowF, CbrtVsPowD, CbrtVsPowBase, "cbrt_vs_pow", "F17",
+               "num.cbrt-rcbrt-vs-pow-representation-error", "12.1.9", (Cbrt, PowThird, Rcbrt, PowMinusThird))
 
 }  // namespace cuconform::units

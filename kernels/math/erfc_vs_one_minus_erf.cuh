@@ -63,18 +63,6 @@ struct ErfcBase {
   };
 };
 
-struct ErfcF : ErfcBase<float> {
-  using Base = ErfcBase<float>;
-  static constexpr UnitInfo info{"erfc_f32", "F15", "num.erfcf", "12.1.7", 12, Kind::numeric, 0};
-  CUC_FORMS(Erfc, OneMinusErf, Erf);
-};
-CUCONFORM_UNIT(ErfcF)
-
-struct ErfcD : ErfcBase<double> {
-  using Base = ErfcBase<double>;
-  static constexpr UnitInfo info{"erfc_f64", "F15", "num.erfcf", "12.1.7", 12, Kind::numeric, 0};
-  CUC_FORMS(Erfc, OneMinusErf, Erf);
-};
-CUCONFORM_UNIT(ErfcD)
+CUC_MATH_UNITS(ErfcF, ErfcD, ErfcBase, "erfc", "F15", "num.erfcf", "12.1.7", (Erfc, OneMinusErf, Erf))
 
 }  // namespace cuconform::units

@@ -55,19 +55,10 @@ struct ExpBaseVsPow {
   };
 };
 
-#define CUC_F22_UNIT(Name, T, Ten, slug)                                                                  \
-  struct Name : ExpBaseVsPow<T, Ten> {                                                                    \
-    using Base = ExpBaseVsPow<T, Ten>;                                                                    \
-    static constexpr UnitInfo info{slug, "F22", "num.exp2-exp10-vs-pow", "12.1.9", 12, Kind::numeric, 0}; \
-    CUC_FORMS(Exp, Pow);                                                                                  \
-  };                                                                                                      \
-  CUCONFORM_UNIT(Name)
-
-CUC_F22_UNIT(Exp2VsPowF, float, false, "exp2_vs_pow_f32")
-CUC_F22_UNIT(Exp10VsPowF, float, true, "exp10_vs_pow_f32")
-CUC_F22_UNIT(Exp2VsPowD, double, false, "exp2_vs_pow_f64")
-CUC_F22_UNIT(Exp10VsPowD, double, true, "exp10_vs_pow_f64")
-#undef CUC_F22_UNIT
+CUC_MATH_UNIT(Exp2VsPowF, "exp2_vs_pow_f32", "F22", "num.exp2-exp10-vs-pow", "12.1.9", (Exp, Pow), ExpBaseVsPow<float, false>)
+CUC_MATH_UNIT(Exp10VsPowF, "exp10_vs_pow_f32", "F22", "num.exp2-exp10-vs-pow", "12.1.9", (Exp, Pow), ExpBaseVsPow<float, true>)
+CUC_MATH_UNIT(Exp2VsPowD, "exp2_vs_pow_f64", "F22", "num.exp2-exp10-vs-pow", "12.1.9", (Exp, Pow), ExpBaseVsPow<double, false>)
+CUC_MATH_UNIT(Exp10VsPowD, "exp10_vs_pow_f64", "F22", "num.exp2-exp10-vs-pow", "12.1.9", (Exp, Pow), ExpBaseVsPow<double, true>)
 
 /// exp (double): the function exp2/exp10 are compared with ("similar to exp()
 /// and expf() in terms of performance"); expf is graded in intrinsics_explog.cuh.

@@ -19,11 +19,6 @@
 
 namespace cuconform::units {
 
-struct FractionalPowersF : table6::Unit<float> {
-  static constexpr UnitInfo info{"fractional_powers_f32", "F16", "num.fractional-exponent-formulas", "12.1.8", 12,
-                                 Kind::numeric, 0};
-  CUC_T6_FORMS(float)
-};
-CUCONFORM_UNIT(FractionalPowersF)
+CUC_T6_UNIT(FractionalPowersF, float, "fractional_powers_f32")
 
 }  // namespace cuconform::units

@@ -6,8 +6,8 @@
 //         -use_fast_math log10f becomes __log10f (Table 20) with Table 21's
 //         bound. The CPU side is graded against glibc's manual (bounds/glibc.h).
 //         The rows, the fast-math mapping and the citations all come from
-//         kernels/cuconform/bounds/: a function here is one line of
-//         CUC_LOG_UNIT.
+//         kernels/cuconform/bounds/: a function here is one
+//         CUC_MATH_UNIT line.
 // Check:  every form against the exact logarithm (float128) over all finite
 //         inputs (negative ones give NaN, +-0 gives -inf, subnormals), plus
 //         5,000 points in [0.5, 2] (results near 0, where a relative bound is
@@ -51,19 +51,9 @@ struct Logarithm {
   };
 };
 
-#define CUC_LOG_UNIT(Name, T, L, slug)                                                                             \
-  struct Name : Logarithm<T, bounds::Fn::L> {                                                                      \
-    using Base = Logarithm<T, bounds::Fn::L>;                                                                      \
-    static constexpr UnitInfo info{slug, "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, \
-                                   0};                                                                             \
-    CUC_FORMS(Log);                                                                                                \
-  };                                                                                                               \
-  CUCONFORM_UNIT(Name)
-
-CUC_LOG_UNIT(Log10F, float, log10, "log10_f32")
-CUC_LOG_UNIT(LogD, double, log, "log_f64")
-CUC_LOG_UNIT(Log2D, double, log2, "log2_f64")
-CUC_LOG_UNIT(Log10D, double, log10, "log10_f64")
-#undef CUC_LOG_UNIT
+CUC_MATH_UNIT(Log10F, "log10_f32", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", (Log), Logarithm<float, bounds::Fn::log10>)
+CUC_MATH_UNIT(LogD, "log_f64", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", (Log), Logarithm<double, bounds::Fn::log>)
+CUC_MATH_UNIT(Log2D, "log2_f64", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", (Log), Logarithm<double, bounds::Fn::log2>)
+CUC_MATH_UNIT(Log10D, "log10_f64", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", (Log), Logarithm<double, bounds::Fn::log10>)
 
 }  // namespace cuconform::units

@@ -76,18 +76,7 @@ struct RsqrtBase {
   };
 };
 
-struct RsqrtExplicitF : RsqrtBase<float> {
-  using Base = RsqrtBase<float>;
-  static constexpr UnitInfo info{"rsqrt_explicit_f32", "F5", "num.rsqrtf-explicit", "12.1.6", 12, Kind::numeric, 0};
-  CUC_FORMS(Rsqrt, OneOverSqrt);
-};
-CUCONFORM_UNIT(RsqrtExplicitF)
-
-struct RsqrtExplicitD : RsqrtBase<double> {
-  using Base = RsqrtBase<double>;
-  static constexpr UnitInfo info{"rsqrt_explicit_f64", "F5", "num.rsqrtf-explicit", "12.1.6", 12, Kind::numeric, 0};
-  CUC_FORMS(Rsqrt, OneOverSqrt);
-};
-CUCONFORM_UNIT(RsqrtExplicitD)
+CUC_MATH_UNITS(RsqrtExplicitF, RsqrtExplicitD, RsqrtBase, "rsqrt_explicit", "F5",
+               "num.rsqrtf-explicit", "12.1.6", (Rsqrt, OneOverSqrt))
 
 }  // namespace cuconform::units

@@ -62,18 +62,7 @@ struct SincosBase {
   };
 };
 
-struct SincosFamilyF : SincosBase<float> {
-  using Base = SincosBase<float>;
-  static constexpr UnitInfo info{"sincos_family_f32", "F20", "num.sincos-family", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(SincosSin, SincosCos, EqualsPair);
-};
-CUCONFORM_UNIT(SincosFamilyF)
-
-struct SincosFamilyD : SincosBase<double> {
-  using Base = SincosBase<double>;
-  static constexpr UnitInfo info{"sincos_family_f64", "F20", "num.sincos-family", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(SincosSin, SincosCos, EqualsPair);
-};
-CUCONFORM_UNIT(SincosFamilyD)
+CUC_MATH_UNITS(SincosFamilyF, SincosFamilyD, SincosBase, "sincos_family", "F20",
+               "num.sincos-family", "12.1.9", (SincosSin, SincosCos, EqualsPair))
 
 }  // namespace cuconform::units

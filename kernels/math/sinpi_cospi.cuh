@@ -29,6 +29,10 @@ namespace cuconform::units {
 template <class T>
 struct SinpiBase {
   CUC_MATH_TYPES(T, 1);
+  // The float sweeps' register budget: 4 blocks an SM (64 registers), not 5
+  // (48), where they spilled; 3% faster (exhaustive/sweep.cuh,
+  // sweep_min_blocks_of). Double forms are not swept.
+  static constexpr int sweep_min_blocks = 4;
 
   static Domain<T, 1> domain() {
     Domain<T, 1> d = whole_range<T>();
@@ -140,21 +144,7 @@ struct SinpiBase {
   };
 };
 
-struct SinpiCospiF : SinpiBase<float> {
-  using Base = SinpiBase<float>;
-  static constexpr UnitInfo info{"sinpi_cospi_f32", "F23", "num.sinpi-cospi", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Sinpi, Cospi, SincospiSin, SincospiCos, SinPix, CosPix, SinpiDegrees);
-  // The sweeps' register budget: 4 blocks an SM (64 registers), not 5 (48),
-  // where they spilled; 3% faster (exhaustive/sweep.cuh, sweep_min_blocks_of).
-  static constexpr int sweep_min_blocks = 4;
-};
-CUCONFORM_UNIT(SinpiCospiF)
-
-struct SinpiCospiD : SinpiBase<double> {
-  using Base = SinpiBase<double>;
-  static constexpr UnitInfo info{"sinpi_cospi_f64", "F23", "num.sinpi-cospi", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(Sinpi, Cospi, SincospiSin, SincospiCos, SinPix, CosPix, SinpiDegrees);
-};
-CUCONFORM_UNIT(SinpiCospiD)
+CUC_MATH_UNITS(SinpiCospiF, SinpiCospiD, SinpiBase, "sinpi_cospi", "F23",
+               "num.sinpi-cospi", "12.1.9", (Sinpi, Cospi, SincospiSin, SincospiCos, SinPix, CosPix, SinpiDegrees))
 
 }  // namespace cuconform::units

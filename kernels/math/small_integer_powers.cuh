@@ -108,18 +108,7 @@ struct IntPowBase {
   };
 };
 
-struct SmallIntPowersF : IntPowBase<float> {
-  using Base = IntPowBase<float>;
-  static constexpr UnitInfo info{"small_int_powers_f32", "F21", "num.small-integer-powers", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(SqMul, SqPow, CubeMul, CubePow, FifthCse, FifthPow);
-};
-CUCONFORM_UNIT(SmallIntPowersF)
-
-struct SmallIntPowersD : IntPowBase<double> {
-  using Base = IntPowBase<double>;
-  static constexpr UnitInfo info{"small_int_powers_f64", "F21", "num.small-integer-powers", "12.1.9", 12, Kind::numeric, 0};
-  CUC_FORMS(SqMul, SqPow, CubeMul, CubePow, FifthCse, FifthPow);
-};
-CUCONFORM_UNIT(SmallIntPowersD)
+CUC_MATH_UNITS(SmallIntPowersF, SmallIntPowersD, IntPowBase, "small_int_powers", "F21",
+               "num.small-integer-powers", "12.1.9", (SqMul, SqPow, CubeMul, CubePow, FifthCse, FifthPow))
 
 }  // namespace cuconform::units

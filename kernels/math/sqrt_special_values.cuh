@@ -58,20 +58,7 @@ struct SqrtBase {
   };
 };
 
-struct SqrtSpecialValuesF : SqrtBase<float> {
-  using Base = SqrtBase<float>;
-  static constexpr UnitInfo info{"sqrt_special_values_f32", "F6", "num.sqrtf-approx-special-values", "12.1.1", 12,
-                                 Kind::numeric, 0};
-  CUC_FORMS(Sqrt, XTimesRsqrt);
-};
-CUCONFORM_UNIT(SqrtSpecialValuesF)
-
-struct SqrtSpecialValuesD : SqrtBase<double> {
-  using Base = SqrtBase<double>;
-  static constexpr UnitInfo info{"sqrt_special_values_f64", "F6", "num.sqrtf-approx-special-values", "12.1.1", 12,
-                                 Kind::numeric, 0};
-  CUC_FORMS(Sqrt, XTimesRsqrt);
-};
-CUCONFORM_UNIT(SqrtSpecialValuesD)
+CUC_MATH_UNITS(SqrtSpecialValuesF, SqrtSpecialValuesD, SqrtBase, "sqrt_special_values", "F6",
+               "num.sqrtf-approx-special-values", "12.1.1", (Sqrt, XTimesRsqrt))
 
 }  // namespace cuconform::units

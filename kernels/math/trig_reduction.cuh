@@ -96,20 +96,7 @@ struct TrigReductionBase {
   };
 };
 
-struct TrigReductionF : TrigReductionBase<float> {
-  using Base = TrigReductionBase<float>;
-  static constexpr UnitInfo info{"trig_reduction_f32", "F4", "num.trig-argument-reduction-paths", "12.1.1", 12,
-                                 Kind::numeric, 0};
-  CUC_FORMS(Sin, Cos, Tan);
-};
-CUCONFORM_UNIT(TrigReductionF)
-
-struct TrigReductionD : TrigReductionBase<double> {
-  using Base = TrigReductionBase<double>;
-  static constexpr UnitInfo info{"trig_reduction_f64", "F4", "num.trig-argument-reduction-paths", "12.1.1", 12,
-                                 Kind::numeric, 0};
-  CUC_FORMS(Sin, Cos, Tan);
-};
-CUCONFORM_UNIT(TrigReductionD)
+CUC_MATH_UNITS(TrigReductionF, TrigReductionD, TrigReductionBase, "trig_reduction", "F4",
+               "num.trig-argument-reduction-paths", "12.1.1", (Sin, Cos, Tan))
 
 }  // namespace cuconform::units

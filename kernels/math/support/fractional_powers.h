@@ -1,6 +1,6 @@
 //===-- F16 num.fractional-exponent-formulas: the rows of Table 6 ----------===//
-// Shared by fractional_powers_f32.cuh and fractional_powers_f64.cuh (not a
-// unit itself: CMake globs *.cuh only). Guide: Best Practices Guide 13.0
+// Shared by fractional_powers_f32.cuh and fractional_powers_f64.cuh, one
+// CUC_T6_UNIT line each (not a unit itself: CMake globs *.cuh only). Guide: Best Practices Guide 13.0
 // §12.1.8, Table 6 "Formulae for exponentiation by small fractions", valid for
 // x >= 0 with signbit(x) == 0.
 //
@@ -218,6 +218,14 @@ struct Unit {
 };
 
 }  // namespace cuconform::units::table6
+
+/// The unit of one precision: struct Name with the 44 forms, registered.
+#define CUC_T6_UNIT(Name, T, slug)                                                                         \
+  struct Name : table6::Unit<T> {                                                                          \
+    static constexpr UnitInfo info{slug, "F16", "num.fractional-exponent-formulas", "12.1.8", 12, Kind::numeric, 0}; \
+    CUC_T6_FORMS(T)                                                                                         \
+  };                                                                                                        \
+  CUCONFORM_UNIT(Name)
 
 /// The 44 forms of one precision, nested by name in the unit struct.
 #define CUC_T6_FORMS(T)                                                                                         \

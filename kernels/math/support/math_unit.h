@@ -15,8 +15,9 @@
 //   CUC_FORMS(A, B, ...)  in a unit registered per precision (struct XF : XBase<float>
 //                         { using Base = XBase<float>; ... }): each form nested by
 //                         name (CUC_FORM) and the list `forms`
-// The unit structs themselves (struct XF ... and CUCONFORM_UNIT(XF)) stay written
-// out in the unit's header: cmake/cuconform-code-classes.py reads them there.
+//   CUC_MATH_UNIT(Name, slug, ..., (forms), XBase<float>), CUC_MATH_UNITS(XF, XD, XBase, stem, ...)
+//                         a unit struct with its info and forms, registered (one
+//                         precision, or float and double from one template)
 // A form graded by one row is then a few lines:
 //   struct Erfc : RowForm<T, Fn::erfc> {
 //     static constexpr const char* name = "erfc";
@@ -127,3 +128,28 @@ template <class T> void add_representable_edges(Domain<T, 1>& d, std::initialize
 #define CUC_FORMS_10(a, ...) CUC_FORM(a); CUC_FORMS_9(__VA_ARGS__)
 #define CUC_FORMS_11(a, ...) CUC_FORM(a); CUC_FORMS_10(__VA_ARGS__)
 #define CUC_FORMS_12(a, ...) CUC_FORM(a); CUC_FORMS_11(__VA_ARGS__)
+
+/// A math unit of chapter 12 as one line: struct Name deriving from the unit
+/// template at one precision (the last arguments, commas allowed), with its
+/// info and its forms (a parenthesised list, CUC_FORMS's), registered.
+///   CUC_MATH_UNIT(Log10F, "log10_f32", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", (Log),
+///                 Logarithm<float, bounds::Fn::log10>)
+#define CUC_MATH_UNIT(Name, slug, id, catalog, section, FORMS, ...) \
+  CUC_MATH_UNIT_STRUCT_(Name, slug, id, catalog, section, FORMS, __VA_ARGS__) \
+  CUCONFORM_UNIT(Name)
+/// A unit template XBase<T> as its two units, float (NameF, slug stem_f32) and
+/// double (NameD, stem_f64), with one catalog entry and the same forms.
+///   CUC_MATH_UNITS(ErfcF, ErfcD, ErfcBase, "erfc", "F15", "num.erfcf", "12.1.7", (Erfc, OneMinusErf, Erf))
+#define CUC_MATH_UNITS(NameF, NameD, BaseTemplate, stem, id, catalog, section, FORMS) \
+  CUC_MATH_UNIT_STRUCT_(NameF, stem "_f32", id, catalog, section, FORMS, BaseTemplate<float>) \
+  CUCONFORM_UNIT(NameF) \
+  CUC_MATH_UNIT_STRUCT_(NameD, stem "_f64", id, catalog, section, FORMS, BaseTemplate<double>) \
+  CUCONFORM_UNIT(NameD)
+// (CUCONFORM_UNIT stands in each registering macro itself: the build's code
+// classes read a unit's name from the macro that registers it.)
+#define CUC_MATH_UNIT_STRUCT_(Name, slug, id, catalog, section, FORMS, ...)             \
+  struct Name : __VA_ARGS__ {                                                            \
+    using Base = __VA_ARGS__;                                                            \
+    static constexpr UnitInfo info{slug, id, catalog, section, 12, Kind::numeric, 0};   \
+    CUC_FORMS FORMS;                                                                     \
+  };
