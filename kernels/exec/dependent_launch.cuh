@@ -321,7 +321,9 @@ struct MemSyncDomainFacts : FactsShape {
         return gpu::read_one(flag.p) == tag ? 1u : 0u;
       };
       auto mark = [&](const cudaLaunchAttribute* a, unsigned na, unsigned tag) {
-        CUC_CHECK(cudaMemset(flag.p, 0, sizeof(unsigned)));
+        // In the launch's own stream: a plain cudaMemset runs in the legacy stream, which a non-blocking
+        // stream does not wait for, so it could land after the kernel's store.
+        CUC_CHECK(cudaMemsetAsync(flag.p, 0, sizeof(unsigned), st));
         cudaLaunchConfig_t cfg{};
         cfg.gridDim = dim3(1);
         cfg.blockDim = dim3(32);
