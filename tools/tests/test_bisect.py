@@ -169,6 +169,7 @@ class App(unittest.TestCase):
             rec = json.load(f)
         got = {c["source"]: sorted(k["name"] for k in c["kernel_level"]["culprits"]) for c in rec["culprits"]}
         self.assertEqual(got, {"src/activations.cu": ["scale_kernel", "softplus_kernel"], "src/decay.cu": ["damp"],
+                               "src/gelu.cu": ["gelu_kernel"],
                                "src/physics.cu": ["displacement_kernel", "energy_kernel", "scale_kernel"]}, out)
         damp = rec["culprits"][1]["kernel_level"]["culprits"][0]
         self.assertEqual((damp["kind"], damp["opcode_delta"]), ("device function", {"mul.f32": -1, "mul.ftz.f32": 1}))
