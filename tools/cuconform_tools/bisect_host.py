@@ -24,8 +24,7 @@ import re
 import shutil
 import subprocess
 
-from .bisect_ptx import short_name
-from .bisect_search import bisect_all
+from .bisect_ptx import inner_search, short_name
 from .schema import InputError
 
 _ADDR_RE = re.compile(r"\b[0-9a-f]+ <[^>]*>|0x[0-9a-f]+|^\s*[0-9a-f]+:\s*", re.M)
@@ -92,17 +91,7 @@ def host_level(b, unit):
             _out(["ld", "-r", bw, vw, "-o", obj])
         return obj
 
-    def experiment(chosen):
-        return b.experiment("function", set(), override={unit["key"]: assemble(chosen)},
-                            label=[short_name(n) for n in chosen])
-
-    res = bisect_all(names, experiment, b.cmp.same, names=short_name)
-    runs = {}
-    for r in res.runs:
-        runs[r.phase] = runs.get(r.phase, 0) + 1
-    out = {"definitions": len(functions), "differing": len(names),
-           "differing_names": [short_name(n) for n in names], "runs": runs,
-           "check": {"ok": res.check_ok, "problems": res.problems}, "culprits": []}
+    res, out = inner_search(b, unit, "function", names, assemble, len(functions))
     if not names:
         out["note"] = ("no global function's code differs: the change lies in static, inline or template "
                        "functions, which are not split")

@@ -273,6 +273,22 @@ class UnitSteps:
         return out
 
 
+def inner_search(b, unit, level, names, assemble, definitions):
+    """The search inside one culprit unit over its differing definitions `names`, each experiment
+    linking the object assemble(chosen) makes; the result and the record's common part."""
+    def experiment(chosen):
+        return b.experiment(level, set(), override={unit["key"]: assemble(chosen)},
+                            label=[short_name(n) for n in chosen])
+
+    res = bisect_all(names, experiment, b.cmp.same, names=short_name)
+    runs = {}
+    for r in res.runs:
+        runs[r.phase] = runs.get(r.phase, 0) + 1
+    return res, {"definitions": definitions, "differing": len(names),
+                 "differing_names": [short_name(n) for n in names], "runs": runs,
+                 "check": {"ok": res.check_ok, "problems": res.problems}, "culprits": []}
+
+
 def kernel_level(b, unit):
     """Bisect one culprit .cu unit over its differing definitions; a dict for the record."""
     folder = os.path.join(b.ws.work, "kernel", unit["key"])
@@ -306,17 +322,8 @@ def kernel_level(b, unit):
             shutil.copyfile(base.out_obj, obj)
         return obj
 
-    def experiment(chosen):
-        return b.experiment("kernel", set(), override={unit["key"]: assemble(chosen)},
-                            label=[short_name(n) for n in chosen])
-
-    res = bisect_all(names, experiment, b.cmp.same, names=short_name)
-    runs = {}
-    for r in res.runs:
-        runs[r.phase] = runs.get(r.phase, 0) + 1
-    out = {"definitions": len(all_defs), "differing": len(names),
-           "differing_names": [short_name(n) for n in names], "runs": runs,
-           "check": {"ok": res.check_ok, "problems": res.problems}, "culprits": []}
+    res, out = inner_search(b, unit, "kernel", names, assemble, len(all_defs))
+    runs = out["runs"]
     if names and res.variant is not None and not res.variant.moved:
         out["note"] = "its device code does not move the result: the change is in its host code"
     elif not names:
