@@ -46,7 +46,7 @@ import subprocess
 import sys
 import time
 
-from . import bisect_report
+from . import bisect_numbers, bisect_report
 from .bisect_build import Workspace
 from .bisect_numbers import Difference, fmt_ulp, read_numbers
 from .bisect_search import Outcome, bisect_all
@@ -97,6 +97,10 @@ def build_parser():
     how = ap.add_mutually_exclusive_group(required=True)
     how.add_argument("--numbers", metavar="FILE", help="the file of numbers the test writes (relative: to the build)")
     how.add_argument("--compare", metavar="CMD", help="a command that prints one number, 0 = same as the baseline")
+    how.add_argument("--records", metavar="DIR",
+                     help="a cuconform results folder the test writes (relative to the build folder, e.g. the test "
+                          "runs ctest with CUCONFORM_RESULTS_DIR={build}/DIR): a run moves when a record's verdict "
+                          "against its budget or its error numbers differ from the baseline run's")
     ap.add_argument("--keep", action="append", default=[], metavar="PATH",
                     help="with --compare: a file of the build folder to keep from the first baseline run")
     ap.add_argument("--type", choices=("float", "double"), default="float", help="the numbers' type (default float)")
@@ -141,15 +145,22 @@ class Comparison:
         p = self.args.numbers
         return p if os.path.isabs(p) else os.path.join(self.ws.build, p)
 
+    def records_path(self):
+        return os.path.join(self.ws.build, self.args.records)
+
     def clear(self):
         if self.args.numbers and os.path.exists(self.numbers_path()):
             os.remove(self.numbers_path())
+        if self.args.records and os.path.isdir(self.records_path()):
+            shutil.rmtree(self.records_path())  # (inside the tool's own build folder: checked in Bisect)
 
     def read(self):
         """The run's value; InputError when it cannot be read."""
         a = self.args
         if a.numbers:
             return read_numbers(self.numbers_path(), a.type, a.binary)
+        if a.records:
+            return bisect_numbers.read_records(self.records_path())
         cmd = a.compare.replace("{build}", shlex.quote(self.ws.build)).replace("{reference}",
                                                                                 shlex.quote(self.ref_dir))
         p = subprocess.run(cmd, shell=True, cwd=self.ws.build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -175,6 +186,9 @@ class Comparison:
         if a.numbers:
             d = Difference(self.reference, value, a.type, a.tolerance)
             return Measured(value, d.moved, d.words(), d.max_ulp, d.differing)
+        if a.records:
+            moved, words, differing = bisect_numbers.records_difference(self.reference, value)
+            return Measured(value, moved, words, None, differing)
         moved = abs(value) > a.tolerance
         return Measured(value, moved, "compare printed %g" % value)
 
@@ -183,6 +197,8 @@ class Comparison:
             return False
         if self.args.numbers:
             return not Difference(m1.value, m2.value, self.args.type, self.args.tolerance).moved
+        if self.args.records:
+            return not bisect_numbers.records_difference(m1.value, m2.value)[0]
         return abs(m1.value - m2.value) <= self.args.tolerance
 
 
@@ -207,6 +223,9 @@ class Bisect:
             versions = {side: _nvcc_version(config[side]["nvcc"]) for side in ("baseline", "variant")}
             key = lambda side: tuple(int(x) for x in (versions[side] or "0").split(".") if x.isdigit())
             config["newer_nvcc"] = config[max(("baseline", "variant"), key=key)]["nvcc"]
+        if args.records and (os.path.isabs(args.records) or os.path.normpath(args.records).startswith("..")):
+            raise InputError("--records %s: give a folder inside the build folder (the tool empties it before "
+                             "each run)" % args.records)
         if not os.path.isfile(os.path.join(args.source, "CMakeLists.txt")):
             raise InputError("--source %s: no CMakeLists.txt there" % args.source)
         self.config = config

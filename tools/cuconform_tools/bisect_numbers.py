@@ -12,6 +12,7 @@ tolerance is 0).
 """
 
 import math
+import os
 import re
 import struct
 
@@ -115,3 +116,37 @@ def fmt_ulp(u):
     if u == math.inf:
         return "inf"
     return "{:,}".format(int(u)) if u == int(u) else "%.3g" % u
+
+
+_RECORD_FIELDS = ("verdict", "max_ulp", "max_ulp_real", "max_abs", "violations")
+
+
+def read_records(folder):
+    """{(profile, test, side): (verdict, max_ulp, max_ulp_real, max_abs, violations)} of the cuconform
+    records a test run wrote in `folder`; InputError when there is none or one cannot be read."""
+    from .records import records_in
+    if not os.path.isdir(folder):
+        raise InputError("records folder %s: the test wrote no such folder" % folder)
+    out = {}
+    for _, r in records_in(folder):
+        out[(r.get("profile"), r.get("test"), r.get("side"))] = tuple(r.get(f) for f in _RECORD_FIELDS)
+    if not out:
+        raise InputError("records folder %s holds no cuconform record" % folder)
+    return out
+
+
+def records_difference(ref, cur):
+    """(moved, words, how many records differ) between two runs' records, as read_records gives them."""
+    changed = sorted(k for k in set(ref) | set(cur) if ref.get(k) != cur.get(k))
+    if not changed:
+        return False, "same records", 0
+    k = changed[0]
+    a, b = ref.get(k), cur.get(k)
+    if a is None or b is None:
+        first = "%s %s" % (k[1], "only in this run" if a is None else "missing in this run")
+    else:
+        first = "%s: %s" % (k[1], ", ".join("%s %s -> %s" % (f, x, y) for f, x, y in zip(_RECORD_FIELDS, a, b)
+                                             if x != y))
+    newly = sum(1 for c in changed if (ref.get(c) or ("",))[0] == "pass" and (cur.get(c) or ("",))[0] == "fail")
+    return True, "%d of %d records changed, %d newly failing their budget (first: %s)" % (
+        len(changed), len(ref), newly, first), len(changed)

@@ -65,6 +65,7 @@ def record(b, units, candidates, res, kernels, times):
         "test": b.args.test,
         "comparison": ({"numbers": b.args.numbers, "type": b.args.type, "tolerance_ulp": b.args.tolerance,
                         "binary": b.args.binary} if b.args.numbers else
+                       {"records": b.args.records} if getattr(b.args, "records", None) else
                        {"compare": b.args.compare, "tolerance": b.args.tolerance}),
         "units": [{"source": u["rel"], "lang": u["lang"], "identical_objects": u["same_objects"]} for u in units],
         "candidates": len(candidates),

@@ -301,6 +301,41 @@ class ActTogether(unittest.TestCase):
 
 
 @unittest.skipUnless(HAVE_TOOLS, "needs nvcc and cmake")
+class Records(unittest.TestCase):
+    """--records: the test writes cuconform records; a run moves when a record's verdict or numbers change.
+    Here the variant of grade.cpp makes one record fail its budget with another max_ulp."""
+
+    def test_record_that_fails_its_budget_under_the_variant(self):
+        d = tempfile.mkdtemp(prefix="bisect-records-")
+        self.addCleanup(shutil.rmtree, d)
+        src = os.path.join(d, "proj")
+        os.makedirs(src)
+        with open(os.path.join(src, "CMakeLists.txt"), "w") as f:
+            f.write("cmake_minimum_required(VERSION 3.25)\nproject(p LANGUAGES CXX)\n"
+                    "add_executable(t main.cpp grade.cpp other.cpp)\n")
+        with open(os.path.join(src, "grade.cpp"), "w") as f:
+            f.write("int max_ulp() {\n#ifdef VARIANT\n  return 53;\n#else\n  return 1;\n#endif\n}\n")
+        with open(os.path.join(src, "other.cpp"), "w") as f:
+            f.write("int other() {\n#ifdef VARIANT\n  return 2;\n#else\n  return 2;\n#endif\n}\n")
+        with open(os.path.join(src, "main.cpp"), "w") as f:
+            f.write("#include <cstdio>\n#include <sys/stat.h>\nint max_ulp(); int other();\n"
+                    "int main() { mkdir(\"res\", 0755); FILE* f = std::fopen(\"res/default_U.f.cpu.json\", \"w\");\n"
+                    "  int u = max_ulp(); std::fprintf(f, \"{\\\"schema\\\": \\\"cuconform.record/1\\\", "
+                    "\\\"profile\\\": \\\"default\\\", \\\"test\\\": \\\"default/U.f\\\", \\\"side\\\": \\\"cpu\\\", "
+                    "\\\"verdict\\\": \\\"%s\\\", \\\"max_ulp\\\": %d, \\\"other\\\": %d}\\n\", u > 4 ? \"fail\" : \"pass\", u, other());\n"
+                    "  std::fclose(f); return 0; }\n")
+        rc, out, err = run_cli(["--source", src, "--work", os.path.join(d, "w"), "--test", "./t", "--records", "res",
+                                "--variant-host-flags", "-DVARIANT"])
+        self.assertEqual(rc, 0, out + err)
+        self.assertTrue(out.startswith("1 culprit file: grade.cpp"), out)
+        self.assertIn("1 of 1 records changed, 1 newly failing their budget", out)
+        rc, out, err = run_cli(["--source", src, "--work", os.path.join(d, "w2"), "--test", "./t",
+                                "--records", "../outside", "--variant-host-flags", "-DVARIANT"])
+        self.assertEqual(rc, 2, out + err)
+        self.assertIn("give a folder inside the build folder", err)
+
+
+@unittest.skipUnless(HAVE_TOOLS, "needs nvcc and cmake")
 class Prepared(unittest.TestCase):
     """--prepare-only on one machine, the bisect on another: simulated with copies of the project and the
     work folder at other paths. The copy compiles nothing; a changed source or another change is refused."""
