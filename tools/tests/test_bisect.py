@@ -198,24 +198,31 @@ class App(unittest.TestCase):
         self.assertIn("damp [sm_86]", out)
 
 
+def cxx_project(root, sources):
+    """A C++-only CMake project in root: one executable t of the given {file name: text}."""
+    os.makedirs(root)
+    with open(os.path.join(root, "CMakeLists.txt"), "w") as f:
+        f.write("cmake_minimum_required(VERSION 3.25)\nproject(p LANGUAGES CXX)\n"
+                "add_executable(t %s)\n" % " ".join(sources))
+    for name, text in sources.items():
+        with open(os.path.join(root, name), "w") as f:
+            f.write(text)
+    return root
+
+
 @unittest.skipUnless(HAVE_TOOLS, "needs nvcc and cmake")
 class BadInput(unittest.TestCase):
     """Each refused with one line and exit 2; only the tool's own work folder is written."""
 
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="bisect-bad-")
-        self.src = os.path.join(self.dir, "proj")
-        os.makedirs(self.src)
-        with open(os.path.join(self.src, "CMakeLists.txt"), "w") as f:
-            f.write("cmake_minimum_required(VERSION 3.25)\nproject(p LANGUAGES CXX)\n"
-                    "add_executable(t main.cpp)\n")
-        with open(os.path.join(self.src, "main.cpp"), "w") as f:
-            f.write("#include <cstdio>\n#include <cstdlib>\n#include <ctime>\n"
-                    "#ifdef BROKEN\n#error broken on purpose\n#endif\n"
-                    "int main(int c, char** v) { FILE* f = std::fopen(\"n.txt\", \"w\");\n"
-                    "  if (c > 1 && v[1][0] == 'r') std::fprintf(f, \"%ld\\n\", (long)clock() + (long)time(0) % 97);\n"
-                    "  else if (c > 1 && v[1][0] == 'g') std::fprintf(f, \"zz\\n\");\n"
-                    "  else std::fprintf(f, \"1.5\\n\");\n  std::fclose(f); return c > 1 && v[1][0] == 'f'; }\n")
+        self.src = cxx_project(os.path.join(self.dir, "proj"), {"main.cpp": (
+            "#include <cstdio>\n#include <cstdlib>\n#include <ctime>\n"
+            "#ifdef BROKEN\n#error broken on purpose\n#endif\n"
+            "int main(int c, char** v) { FILE* f = std::fopen(\"n.txt\", \"w\");\n"
+            "  if (c > 1 && v[1][0] == 'r') std::fprintf(f, \"%ld\\n\", (long)clock() + (long)time(0) % 97);\n"
+            "  else if (c > 1 && v[1][0] == 'g') std::fprintf(f, \"zz\\n\");\n"
+            "  else std::fprintf(f, \"1.5\\n\");\n  std::fclose(f); return c > 1 && v[1][0] == 'f'; }\n")})
         self.before = sorted(os.listdir(self.src))
 
     def tearDown(self):
@@ -277,18 +284,12 @@ class ActTogether(unittest.TestCase):
     def test_check_fails(self):
         d = tempfile.mkdtemp(prefix="bisect-together-")
         self.addCleanup(shutil.rmtree, d)
-        src = os.path.join(d, "proj")
-        os.makedirs(src)
-        with open(os.path.join(src, "CMakeLists.txt"), "w") as f:
-            f.write("cmake_minimum_required(VERSION 3.25)\nproject(p LANGUAGES CXX)\n"
-                    "add_executable(t main.cpp a.cpp b.cpp)\n")
-        for name in ("a", "b"):
-            with open(os.path.join(src, name + ".cpp"), "w") as f:
-                f.write("double part_%s() {\n#ifdef VARIANT\n  return 0.6;\n#else\n  return 0.25;\n#endif\n}\n" % name)
-        with open(os.path.join(src, "main.cpp"), "w") as f:
-            f.write("#include <cmath>\n#include <cstdio>\ndouble part_a(); double part_b();\n"
-                    "int main() { FILE* f = std::fopen(\"n.txt\", \"w\"); std::fprintf(f, \"%g\\n\", "
-                    "std::floor(part_a() + part_b())); std::fclose(f); return 0; }\n")
+        part = "double part_%s() {\n#ifdef VARIANT\n  return 0.6;\n#else\n  return 0.25;\n#endif\n}\n"
+        src = cxx_project(os.path.join(d, "proj"), {
+            "main.cpp": "#include <cmath>\n#include <cstdio>\ndouble part_a(); double part_b();\n"
+                        "int main() { FILE* f = std::fopen(\"n.txt\", \"w\"); std::fprintf(f, \"%g\\n\", "
+                        "std::floor(part_a() + part_b())); std::fclose(f); return 0; }\n",
+            "a.cpp": part % "a", "b.cpp": part % "b"})
         rec_path = os.path.join(d, "r.json")
         rc, out, err = run_cli(["--source", src, "--work", os.path.join(d, "w"), "--test", "./t", "--numbers", "n.txt",
                                 "--variant-host-flags", "-DVARIANT", "--json", rec_path])
@@ -308,22 +309,15 @@ class Records(unittest.TestCase):
     def test_record_that_fails_its_budget_under_the_variant(self):
         d = tempfile.mkdtemp(prefix="bisect-records-")
         self.addCleanup(shutil.rmtree, d)
-        src = os.path.join(d, "proj")
-        os.makedirs(src)
-        with open(os.path.join(src, "CMakeLists.txt"), "w") as f:
-            f.write("cmake_minimum_required(VERSION 3.25)\nproject(p LANGUAGES CXX)\n"
-                    "add_executable(t main.cpp grade.cpp other.cpp)\n")
-        with open(os.path.join(src, "grade.cpp"), "w") as f:
-            f.write("int max_ulp() {\n#ifdef VARIANT\n  return 53;\n#else\n  return 1;\n#endif\n}\n")
-        with open(os.path.join(src, "other.cpp"), "w") as f:
-            f.write("int other() {\n#ifdef VARIANT\n  return 2;\n#else\n  return 2;\n#endif\n}\n")
-        with open(os.path.join(src, "main.cpp"), "w") as f:
-            f.write("#include <cstdio>\n#include <sys/stat.h>\nint max_ulp(); int other();\n"
-                    "int main() { mkdir(\"res\", 0755); FILE* f = std::fopen(\"res/default_U.f.cpu.json\", \"w\");\n"
-                    "  int u = max_ulp(); std::fprintf(f, \"{\\\"schema\\\": \\\"cuconform.record/1\\\", "
-                    "\\\"profile\\\": \\\"default\\\", \\\"test\\\": \\\"default/U.f\\\", \\\"side\\\": \\\"cpu\\\", "
-                    "\\\"verdict\\\": \\\"%s\\\", \\\"max_ulp\\\": %d, \\\"other\\\": %d}\\n\", u > 4 ? \"fail\" : \"pass\", u, other());\n"
-                    "  std::fclose(f); return 0; }\n")
+        src = cxx_project(os.path.join(d, "proj"), {
+            "main.cpp": ("#include <cstdio>\n#include <sys/stat.h>\nint max_ulp(); int other();\n"
+                         "int main() { mkdir(\"res\", 0755); FILE* f = std::fopen(\"res/default_U.f.cpu.json\", \"w\");\n"
+                         "  int u = max_ulp(); std::fprintf(f, \"{\\\"schema\\\": \\\"cuconform.record/1\\\", "
+                         "\\\"profile\\\": \\\"default\\\", \\\"test\\\": \\\"default/U.f\\\", \\\"side\\\": \\\"cpu\\\", "
+                         "\\\"verdict\\\": \\\"%s\\\", \\\"max_ulp\\\": %d, \\\"other\\\": %d}\\n\", u > 4 ? \"fail\" : \"pass\", u, other());\n"
+                         "  std::fclose(f); return 0; }\n"),
+            "grade.cpp": "int max_ulp() {\n#ifdef VARIANT\n  return 53;\n#else\n  return 1;\n#endif\n}\n",
+            "other.cpp": "int other() {\n#ifdef VARIANT\n  return 2;\n#else\n  return 2;\n#endif\n}\n"})
         rc, out, err = run_cli(["--source", src, "--work", os.path.join(d, "w"), "--test", "./t", "--records", "res",
                                 "--variant-host-flags", "-DVARIANT"])
         self.assertEqual(rc, 0, out + err)
@@ -342,17 +336,11 @@ class Prepared(unittest.TestCase):
 
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="bisect-prep-")
-        self.src = os.path.join(self.dir, "proj")
-        os.makedirs(self.src)
-        with open(os.path.join(self.src, "CMakeLists.txt"), "w") as f:
-            f.write("cmake_minimum_required(VERSION 3.25)\nproject(p LANGUAGES CXX)\n"
-                    "add_executable(t main.cpp other.cpp)\n")
-        with open(os.path.join(self.src, "main.cpp"), "w") as f:
-            f.write("#include <cstdio>\nint other();\nint main() { FILE* f = std::fopen(\"n.txt\", \"w\");\n"
-                    "#ifdef VARIANT\n  std::fprintf(f, \"2.5\\n%d\\n\", other());\n#else\n"
-                    "  std::fprintf(f, \"1.5\\n%d\\n\", other());\n#endif\n  std::fclose(f); return 0; }\n")
-        with open(os.path.join(self.src, "other.cpp"), "w") as f:
-            f.write("int other() { return 7; }\n")
+        self.src = cxx_project(os.path.join(self.dir, "proj"), {
+            "main.cpp": "#include <cstdio>\nint other();\nint main() { FILE* f = std::fopen(\"n.txt\", \"w\");\n"
+                        "#ifdef VARIANT\n  std::fprintf(f, \"2.5\\n%d\\n\", other());\n#else\n"
+                        "  std::fprintf(f, \"1.5\\n%d\\n\", other());\n#endif\n  std::fclose(f); return 0; }\n",
+            "other.cpp": "int other() { return 7; }\n"})
 
     def tearDown(self):
         shutil.rmtree(self.dir)
