@@ -49,24 +49,15 @@ def strip(text):
     return "".join(out)
 
 
-def match_paren(s, open_at):
+def match_paren(s, at, step=1):
+    """Index of the parenthesis that matches the one at `at`: forward from a
+    "(" (step 1), backward from a ")" (step -1); -1 when there is none."""
+    opening, closing = ("(", ")") if step > 0 else (")", "(")
     depth = 0
-    for k in range(open_at, len(s)):
-        if s[k] == "(":
+    for k in range(at, len(s) if step > 0 else -1, step):
+        if s[k] == opening:
             depth += 1
-        elif s[k] == ")":
-            depth -= 1
-            if depth == 0:
-                return k
-    return -1
-
-
-def match_paren_back(s, close_at):
-    depth = 0
-    for k in range(close_at, -1, -1):
-        if s[k] == ")":
-            depth += 1
-        elif s[k] == "(":
+        elif s[k] == closing:
             depth -= 1
             if depth == 0:
                 return k
@@ -125,7 +116,7 @@ def classify(s, m):
     if s[max(0, p - 3):p + 1] == "else" and (p < 4 or not (s[p - 4].isalnum() or s[p - 4] == "_")):
         return kind
     if s[p] == ")":
-        o = match_paren_back(s, p)
+        o = match_paren(s, p, -1)
         inner = s[o + 1:p].strip()
         q = prev_token(s, o)
         word = re.search(r"(\w+)$", s[:q + 1]) if q >= 0 else None
