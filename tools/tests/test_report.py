@@ -186,21 +186,15 @@ class TestBaseline(ReportCase):
             self.assertIsNotNone(m, title)
             return int(m.group(1)), m.group(2)
 
-        n, cell = row("newly failing")
-        self.assertEqual(n, 1)
-        self.assertIn("default/FmaContraction.expression.gpu [cc 9.0]", cell)
-        n, cell = row("newly passing")
-        self.assertEqual(n, 1)
-        self.assertIn("default/FmaContraction.expression.cpu", cell)
-        n, cell = row("error grew beyond the gate&#x27;s margins")
-        self.assertEqual(n, 1)
-        self.assertIn("max_ulp 1 -&gt; 1.75", cell)
-        n, cell = row("error shrank beyond the gate&#x27;s margins")
-        self.assertEqual(n, 1)
-        self.assertIn("default/SqrtApprox.sqrtf.gpu [cc 9.0]</span>: max_ulp 1 -&gt; 0", cell)
-        n, cell = row("missing from this run")
-        self.assertEqual(n, 1)
-        self.assertIn("default/DivRounding.fdiv.gpu [cc 9.0]", cell)
+        for title, says in (("newly failing", "default/FmaContraction.expression.gpu [cc 9.0]"),
+                            ("newly passing", "default/FmaContraction.expression.cpu"),
+                            ("error grew beyond the gate&#x27;s margins", "max_ulp 1 -&gt; 1.75"),
+                            ("error shrank beyond the gate&#x27;s margins",
+                             "default/SqrtApprox.sqrtf.gpu [cc 9.0]</span>: max_ulp 1 -&gt; 0"),
+                            ("missing from this run", "default/DivRounding.fdiv.gpu [cc 9.0]")):
+            n, cell = row(title)
+            self.assertEqual(n, 1, title)
+            self.assertIn(says, cell)
         # the same regressions as the gate itself
         d = self.run_dir("again", recs)
         g = self.cli("gate", d, "--baseline", base, expect=1)
