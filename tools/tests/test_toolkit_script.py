@@ -60,37 +60,34 @@ class ToolkitScriptTest(unittest.TestCase):
     def left_behind(self):
         return sorted(os.listdir(self.tk)) if os.path.isdir(self.tk) else []
 
-    def test_not_a_version(self):
-        rc, _o, e = self.run_script("install", "thirteen")
+    def refused_install(self, version, mode="ok"):
+        """`install VERSION` that must fail (exit 1) and leave no toolkit folder behind; its stderr."""
+        rc, _o, e = self.run_script("install", version, mode=mode)
         self.assertEqual(rc, 1)
-        self.assertIn("'thirteen' is not a toolkit version", e)
         self.assertEqual(self.left_behind(), [])
+        return e
+
+    def test_not_a_version(self):
+        e = self.refused_install("thirteen")
+        self.assertIn("'thirteen' is not a toolkit version", e)
 
     def test_unknown_version_names_the_published_ones(self):
-        rc, _o, e = self.run_script("install", "13.9")
-        self.assertEqual(rc, 1)
+        e = self.refused_install("13.9")
         self.assertIn("no nvidia-cuda-nvcc 13.9.* on the package index (published: 13.0 13.5 )", e)
-        self.assertEqual(self.left_behind(), [])
 
     def test_no_network(self):
-        rc, _o, e = self.run_script("install", "13.5", mode="offline")
-        self.assertEqual(rc, 1)
+        e = self.refused_install("13.5", mode="offline")
         self.assertIn("cannot read nvidia-cuda-nvcc's versions from the package index", e)
-        self.assertEqual(self.left_behind(), [])
 
     def test_pip_failure_leaves_nothing(self):
-        rc, _o, e = self.run_script("install", "13.5", mode="fail")
-        self.assertEqual(rc, 1)
+        e = self.refused_install("13.5", mode="fail")
         self.assertIn("pip could not install", e)
-        self.assertEqual(self.left_behind(), [])
 
     def test_wheel_without_nvcc(self):
         """CUDA 12's nvcc wheel holds ptxas but no nvcc: a message, and no half toolkit."""
-        rc, _o, e = self.run_script("install", "12.9")
-        self.assertEqual(rc, 1)
+        e = self.refused_install("12.9")
         self.assertIn("nvidia-cuda-nvcc-cu12==12.9.86 wheel has no bin/nvcc", e)
         self.assertIn("bin/ptxas", e)
-        self.assertEqual(self.left_behind(), [])
 
     def test_path_of_a_toolkit_not_installed(self):
         rc, o, e = self.run_script("path", "13.5")
