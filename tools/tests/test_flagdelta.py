@@ -53,31 +53,43 @@ def ptx(div_ops, mad_ops, target="sm_90"):
             "%s%s%s" % (target, body(PROBE, []), body(DIV, div_ops), body(MAD, mad_ops)))
 
 
+def synthetic_build(root, header_name, header_text, tu_stem):
+    """A build folder under root as flagdelta reads one: CMakeCache.txt naming this checkout, ptx/, and
+    generated/<tu_stem>.cu including the unit header root/<header_name>. Returns (build, header)."""
+    build = os.path.join(root, "build")
+    for d in ("ptx", "generated"):
+        os.makedirs(os.path.join(build, d))
+    with open(os.path.join(build, "CMakeCache.txt"), "w") as f:
+        f.write("CMAKE_HOME_DIRECTORY:INTERNAL=%s\n" % os.path.dirname(TOOLS))
+    header = os.path.join(root, header_name)
+    with open(header, "w") as f:
+        f.write(header_text)
+    with open(os.path.join(build, "generated", tu_stem + ".cu"), "w") as f:
+        f.write('#include "cuconform/harness.cuh"\n#include "%s"\n' % header)
+    return build, header
+
+
+def add_profile_ptx(build, profile, tu_stem, text):
+    """ptx/<profile>/<tu_stem>.sm90.ptx holding text, and the profile's manifest naming it."""
+    d = os.path.join(build, "ptx", profile)
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, tu_stem + ".sm90.ptx")
+    with open(path, "w") as f:
+        f.write(text)
+    with open(os.path.join(build, "ptx", profile + ".manifest"), "w") as f:
+        f.write(path + "\n")
+
+
 class FlagDeltaTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="flagdelta-test-")
-        self.build = os.path.join(self.dir, "build")
-        for d in ("ptx", "generated"):
-            os.makedirs(os.path.join(self.build, d))
-        with open(os.path.join(self.build, "CMakeCache.txt"), "w") as f:
-            f.write("CMAKE_HOME_DIRECTORY:INTERNAL=%s\n" % os.path.dirname(TOOLS))
-        self.header = os.path.join(self.dir, "probe.cuh")
-        with open(self.header, "w") as f:
-            f.write(HEADER)
-        with open(os.path.join(self.build, "generated", "kernels__probe.cu"), "w") as f:
-            f.write('#include "cuconform/harness.cuh"\n#include "%s"\n' % self.header)
+        self.build, self.header = synthetic_build(self.dir, "probe.cuh", HEADER, "kernels__probe")
 
     def tearDown(self):
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def add_profile(self, profile, div_ops, mad_ops):
-        d = os.path.join(self.build, "ptx", profile)
-        os.makedirs(d, exist_ok=True)
-        path = os.path.join(d, "kernels__probe.sm90.ptx")
-        with open(path, "w") as f:
-            f.write(ptx(div_ops, mad_ops))
-        with open(os.path.join(self.build, "ptx", profile + ".manifest"), "w") as f:
-            f.write(path + "\n")
+        add_profile_ptx(self.build, profile, "kernels__probe", ptx(div_ops, mad_ops))
 
     def run_tool(self, *args):
         p = subprocess.run([sys.executable, CLI, "flagdelta"] + list(args), capture_output=True, text=True)
@@ -277,16 +289,7 @@ CLASSES_SCRIPT = os.path.join(os.path.dirname(TOOLS), "cmake", "cuconform-code-c
 class FlagDeltaOwnersTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="flagdelta-owners-")
-        self.build = os.path.join(self.dir, "build")
-        for d in ("ptx", "generated"):
-            os.makedirs(os.path.join(self.build, d))
-        with open(os.path.join(self.build, "CMakeCache.txt"), "w") as f:
-            f.write("CMAKE_HOME_DIRECTORY:INTERNAL=%s\n" % os.path.dirname(TOOLS))
-        header = os.path.join(self.dir, "units.cuh")
-        with open(header, "w") as f:
-            f.write(TWO_UNITS)
-        with open(os.path.join(self.build, "generated", "units__group.cu"), "w") as f:
-            f.write('#include "cuconform/harness.cuh"\n#include "%s"\n' % header)
+        self.build, _header = synthetic_build(self.dir, "units.cuh", TWO_UNITS, "units__group")
 
     def tearDown(self):
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -295,14 +298,8 @@ class FlagDeltaOwnersTest(unittest.TestCase):
         def body(k, ops):
             lines = "\n".join("\t%s \t%%f1, %%f2, %%f3;" % op for op in ops)
             return ".visible .entry %s(\n\t.param .u64 %s_param_0\n)\n{\n%s\n\tret;\n\n}\n" % (k, k, lines)
-        d = os.path.join(self.build, "ptx", name)
-        os.makedirs(d, exist_ok=True)
-        path = os.path.join(d, "units__group.sm90.ptx")
-        with open(path, "w") as f:
-            f.write(".version 9.0\n.target sm_90\n.address_size 64\n\n" + body(CBRT_F, ["fma.rn.f32"]) +
-                    body(HYPOT_F, hypot_ops) + body(CUB, cub_ops))
-        with open(os.path.join(self.build, "ptx", name + ".manifest"), "w") as f:
-            f.write(path + "\n")
+        add_profile_ptx(self.build, name, "units__group", ".version 9.0\n.target sm_90\n.address_size 64\n\n" +
+                        body(CBRT_F, ["fma.rn.f32"]) + body(HYPOT_F, hypot_ops) + body(CUB, cub_ops))
 
     def test_each_kernel_named_by_its_unit_and_form(self):
         self.profile("default", ["sqrt.rn.f32"], ["add.s32"])
