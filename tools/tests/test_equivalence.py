@@ -19,6 +19,11 @@ TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = os.path.join(TOOLS, "cuconform.py")
 
 
+def output_digest(count=10, digest="00000000000000aa"):
+    """A record's output digest block, comparable."""
+    return {"count": count, "digest": digest, "comparable": True}
+
+
 def record(test, profile="default", side="gpu", digest="00000000000000aa", count=10, verdict="pass", outputs=None,
            jit=None, unit="cbrt_vs_pow", catalog_id="F3", max_ulp=1.0):
     fmad = profile != "no-fmad"
@@ -42,7 +47,7 @@ def record(test, profile="default", side="gpu", digest="00000000000000aa", count
     elif verdict == "skip":
         rec["outputs"] = None
     else:
-        rec["outputs"] = {"count": count, "digest": digest, "comparable": True}
+        rec["outputs"] = output_digest(count, digest)
     if side == "gpu":
         rec["code"] = {"kernel": "probe_kernel", "binary_version": 90, "ptx_version": 90,
                        "env": {"CUDA_FORCE_PTX_JIT": jit, "CUDA_CACHE_DISABLE": None,
@@ -72,6 +77,20 @@ class EquivalenceTest(TempDirTestCase):
                 r.update(b_changes[r["test"]])
         return self.run_dir("a", a), self.run_dir("b", b)
 
+    def changed_in_b(self, test, *cli_args, **changes):
+        """The pair with B's record `test` updated by `changes`, compared: (exit status, stdout, (A, B))."""
+        a, b = self.pair({test: changes})
+        rc, out, _ = self.cli(a, b, *cli_args)
+        return rc, out, (a, b)
+
+    def reported_not_fatal(self, test, **changes):
+        """changed_in_b for a difference that passes (exit 0) unless --require-equal (exit 1); the first stdout."""
+        rc, out, (a, b) = self.changed_in_b(test, **changes)
+        self.assertEqual(rc, 0, out)
+        rc, required, _ = self.cli(a, b, "--require-equal")
+        self.assertEqual(rc, 1, required)
+        return out
+
     def test_equal_runs(self):
         a, b = self.pair()
         rc, out, err = self.cli(a, b, "--jit", "b")
@@ -81,11 +100,10 @@ class EquivalenceTest(TempDirTestCase):
         self.assertIn("equivalence: OK", out)
 
     def test_planted_difference_where_equality_is_required(self):
-        a, b = self.pair({"no-fmad/CbrtVsPow.cbrtf.gpu": {"outputs": {"count": 10, "digest": "00000000000000ab",
-                                                                      "comparable": True},
-                                                          "errors": {"max_ulp": 2, "max_ulp_real": 1.5, "max_abs": 0,
-                                                                     "violations": 0, "flushed": 0}}})
-        rc, out, _ = self.cli(a, b)
+        rc, out, _ = self.changed_in_b("no-fmad/CbrtVsPow.cbrtf.gpu",
+                                       outputs=output_digest(digest="00000000000000ab"),
+                                       errors={"max_ulp": 2, "max_ulp_real": 1.5, "max_abs": 0, "violations": 0,
+                                               "flushed": 0})
         self.assertEqual(rc, 1, out)
         self.assertIn("different 1 (1 where equality is required)", out)
         line = [l for l in out.splitlines() if "DIFFERENT" in l][0]
@@ -96,21 +114,14 @@ class EquivalenceTest(TempDirTestCase):
         self.assertIn("equivalence: FAIL", out)
 
     def test_planted_count_difference(self):
-        a, b = self.pair({"no-fmad/CbrtVsPow.cbrtf.cpu": {"outputs": {"count": 11, "digest": "00000000000000aa",
-                                                                      "comparable": True}}})
-        rc, out, _ = self.cli(a, b)
+        rc, out, _ = self.changed_in_b("no-fmad/CbrtVsPow.cbrtf.cpu", outputs=output_digest(count=11))
         self.assertEqual(rc, 1, out)
         self.assertIn("DIFFERENT no-fmad/CbrtVsPow.cbrtf.cpu", out)
 
     def test_difference_in_contracting_profile_is_reported_not_fatal(self):
-        a, b = self.pair({"default/CbrtVsPow.cbrtf.gpu": {"outputs": {"count": 10, "digest": "00000000000000ff",
-                                                                      "comparable": True}}})
-        rc, out, _ = self.cli(a, b)
-        self.assertEqual(rc, 0, out)
+        out = self.reported_not_fatal("default/CbrtVsPow.cbrtf.gpu", outputs=output_digest(digest="00000000000000ff"))
         self.assertIn("different 1 (0 where equality is required)", out)
         self.assertIn("lets ptxas contract", out)
-        rc, out, _ = self.cli(a, b, "--require-equal")
-        self.assertEqual(rc, 1, out)
 
     def test_not_comparable_and_only_in_one_run(self):
         obs = record("default/Litmus.racy.gpu", outputs={"comparable": False, "why": "observed form"})
@@ -123,14 +134,10 @@ class EquivalenceTest(TempDirTestCase):
         self.assertIn("only in A: default/Extra.f.gpu (gpu)", out)
 
     def test_skipped_in_one_run(self):
-        a, b = self.pair({"default/CbrtVsPow.cbrtf.gpu": {"verdict": "skip", "outputs": None,
-                                                          "reason": "no kernel image"}})
-        rc, out, _ = self.cli(a, b)
-        self.assertEqual(rc, 0, out)
+        out = self.reported_not_fatal("default/CbrtVsPow.cbrtf.gpu", verdict="skip", outputs=None,
+                                      reason="no kernel image")
         self.assertIn("ran in one run only 1", out)
         self.assertIn("RAN IN ONE RUN ONLY default/CbrtVsPow.cbrtf.gpu", out)
-        rc, out, _ = self.cli(a, b, "--require-equal")
-        self.assertEqual(rc, 1, out)
 
     def test_nothing_compared_is_not_equivalence(self):
         a = self.run_dir("a", [record("default/X.f.gpu", verdict="skip")])
