@@ -67,9 +67,29 @@ def _version():
         return __version__
 
 
+def _add_output(p, metavar, force=False, **kw):
+    """-o/--output; with force, --force to replace an existing file."""
+    p.add_argument("-o", "--output", metavar=metavar, **kw)
+    if force:
+        p.add_argument("--force", action="store_true", help="replace the output file where it exists")
+
+
+def _add_allow_incomplete(p, doing, default=""):
+    p.add_argument("--allow-incomplete", action="store_true",
+                   help="%s a run that was cut short (run.json without run-end.json)%s" % (doing, default))
+
+
 def _add_skip_bad(p):
     p.add_argument("--skip-bad", action="store_true",
                    help="report unreadable or invalid record files and go on without them (default: exit 2)")
+
+
+def _results_command(sub, name, run, results_help=None, **texts):
+    """A subcommand over results folders (RESULTS...): its parser, which runs `run` (module, function)."""
+    p = sub.add_parser(name, **texts)
+    p.add_argument("results", nargs="+", metavar="RESULTS", help=results_help)
+    p.set_defaults(func=_lazy(*run))
+    return p
 
 
 def build_parser():
@@ -82,38 +102,35 @@ def build_parser():
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("summary", help="the release verdict first, then counts, failures and skips for CI logs",
-                       description="Prints the run's release verdict (first and last line: PASS, PASS with N "
-                       "accepted findings, or FAIL and why), judged against the baseline that matches the run's "
-                       "environment, then counts, failures one per cause, accepted findings and skips. "
-                       "--markdown prints the same as Markdown (a CI step summary).", epilog=EXIT_TEXT)
-    p.add_argument("results", nargs="+", metavar="RESULTS", help="results folders or merged matrix files")
+    p = _results_command(sub, "summary", ("summary", "run"),
+                         results_help="results folders or merged matrix files",
+                         help="the release verdict first, then counts, failures and skips for CI logs",
+                         description="Prints the run's release verdict (first and last line: PASS, PASS with N "
+                         "accepted findings, or FAIL and why), judged against the baseline that matches the run's "
+                         "environment, then counts, failures one per cause, accepted findings and skips. "
+                         "--markdown prints the same as Markdown (a CI step summary).", epilog=EXIT_TEXT)
     _add_profile(p)
     p.add_argument("--no-fail", action="store_true", help="exit 0 even when the verdict is FAIL")
     p.add_argument("--markdown", action="store_true", help="Markdown: the verdict, counts and failures")
     _add_findings(p)
     _add_skip_bad(p)
-    p.set_defaults(func=_lazy("summary", "run"))
 
-    p = sub.add_parser("merge", help="merge runs into one cuconform.matrix/1 file",
-                       epilog="exit status: 0 written, 2 bad input")
-    p.add_argument("results", nargs="+", metavar="RESULTS")
-    p.add_argument("-o", "--output", required=True, metavar="OUT.json")
+    p = _results_command(sub, "merge", ("merge", "run"),
+                         help="merge runs into one cuconform.matrix/1 file",
+                         epilog="exit status: 0 written, 2 bad input")
+    _add_output(p, "OUT.json", required=True)
     _add_profile(p)
-    p.set_defaults(func=_lazy("merge", "run"))
 
-    p = sub.add_parser("baseline", help="write a cuconform.baseline/1 file from a run",
-                       description="Writes a baseline: every record's numbers, and the failing records that are "
-                       "accepted findings (matched by --accepted FILE; a run of the suite itself uses the suite's "
-                       "list) with their reasons. Tests built with cuconform_add_units(... ACCEPTED <it or its "
-                       "folder>) then pass those findings, and `gate` compares every number against it.",
-                       epilog="exit status: 0 written, 1 failing records without an accepted reason (still "
-                       "written), 2 bad input or the file exists (--force)")
-    p.add_argument("results", nargs="+", metavar="RESULTS")
-    p.add_argument("-o", "--output", metavar="FILE_OR_DIR",
-                   help="output file, or a folder for the default name (default: <name>.json in the working "
-                        "directory)")
-    p.add_argument("--force", action="store_true", help="replace the output file where it exists")
+    p = _results_command(sub, "baseline", ("gate", "run_baseline"),
+                         help="write a cuconform.baseline/1 file from a run",
+                         description="Writes a baseline: every record's numbers, and the failing records that are "
+                         "accepted findings (matched by --accepted FILE; a run of the suite itself uses the suite's "
+                         "list) with their reasons. Tests built with cuconform_add_units(... ACCEPTED <it or its "
+                         "folder>) then pass those findings, and `gate` compares every number against it.",
+                         epilog="exit status: 0 written, 1 failing records without an accepted reason (still "
+                         "written), 2 bad input or the file exists (--force)")
+    _add_output(p, "FILE_OR_DIR", force=True,
+                help="output file, or a folder for the default name (default: <name>.json in the working directory)")
     p.add_argument("--name", help="baseline name instead of nvcc<release>-<sm..> (a CPU-only run: nvcc<release>-cpu-<libc>)")
     p.add_argument("--accepted", metavar="FILE",
                    help="accepted findings (cuconform.accepted/1): failing records it matches are stored with their "
@@ -121,18 +138,16 @@ def build_parser():
                         "failing record has no reason")
     p.add_argument("--allow-unaccepted", action="store_true",
                    help="exit 0 although failing records have no accepted reason (they are still listed)")
-    p.add_argument("--allow-incomplete", action="store_true",
-                   help="make a baseline of a run that was cut short (run.json without run-end.json)")
+    _add_allow_incomplete(p, "make a baseline of")
     _add_profile(p)
-    p.set_defaults(func=_lazy("gate", "run_baseline"))
 
-    p = sub.add_parser("gate", help="compare a run against a baseline; exit 1 on regression",
-                       description="Compares every record against the baseline (default: the one that matches the "
-                       "run's environment): new failures, accepted findings that changed their numbers or no "
-                       "longer fail, error growth beyond the margins, tests missing or skipped now.",
-                       epilog="exit status: 0 PASS, 1 FAIL (a regression; with no baseline for the run's environment, "
-                       "a failure of the run itself), 2 bad input")
-    p.add_argument("results", nargs="+", metavar="RESULTS")
+    p = _results_command(sub, "gate", ("gate", "run_gate"),
+                         help="compare a run against a baseline; exit 1 on regression",
+                         description="Compares every record against the baseline (default: the one that matches the "
+                         "run's environment): new failures, accepted findings that changed their numbers or no "
+                         "longer fail, error growth beyond the margins, tests missing or skipped now.",
+                         epilog="exit status: 0 PASS, 1 FAIL (a regression; with no baseline for the run's "
+                         "environment, a failure of the run itself), 2 bad input")
     p.add_argument("--baseline", metavar="FILE", help="the baseline (default: found from the run's environment)")
     _add_margins(p)
     p.add_argument("--allow-missing", action="store_true", help="baseline tests missing from the run are notes")
@@ -142,31 +157,27 @@ def build_parser():
                    help="only report an accepted finding whose numbers changed or that passes now (default: fail, "
                         "as the test itself does)")
     p.add_argument("--strict-findings", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument("--allow-incomplete", action="store_true",
-                   help="gate a run that was cut short (run.json without run-end.json); default: FAIL")
+    _add_allow_incomplete(p, "gate", "; default: FAIL")
     _add_profile(p)
-    p.set_defaults(func=_lazy("gate", "run_gate"))
 
-    p = sub.add_parser("junit", help="JUnit XML, one test case per unit, form, side and profile, with the verdict",
-                       description="Writes JUnit XML for CI test views: one test case per record (unit, form, side, "
-                       "profile); a failure for what makes the verdict FAIL, accepted findings as passes that name "
-                       "the finding, skips with their reason.", epilog=EXIT_TEXT + "; the file is written either way")
-    p.add_argument("results", nargs="+", metavar="RESULTS")
-    p.add_argument("-o", "--output", required=True, metavar="junit.xml")
-    p.add_argument("--force", action="store_true", help="replace the output file where it exists")
+    p = _results_command(sub, "junit", ("junit", "run"),
+                         help="JUnit XML, one test case per unit, form, side and profile, with the verdict",
+                         description="Writes JUnit XML for CI test views: one test case per record (unit, form, side, "
+                         "profile); a failure for what makes the verdict FAIL, accepted findings as passes that name "
+                         "the finding, skips with their reason.", epilog=EXIT_TEXT + "; the file is written either way")
+    _add_output(p, "junit.xml", force=True, required=True)
     _add_findings(p)
     _add_profile(p)
-    p.set_defaults(func=_lazy("junit", "run"))
 
 
-    p = sub.add_parser("html", help="one self-contained HTML report",
-                       description="Writes one HTML file readable offline: the release verdict on top (as "
-                       "`summary` says it), what failed and why, accepted findings, what changed against the "
-                       "baseline, and every test. It refuses to write over a file that is not an HTML report.",
-                       epilog="exit status: the verdict's (0 PASS, 1 FAIL; the report is written either way), 2 bad "
-                       "input or a refused output")
-    p.add_argument("results", nargs="+", metavar="RESULTS")
-    p.add_argument("-o", "--output", required=True, metavar="report.html")
+    p = _results_command(sub, "html", ("report", "run"),
+                         help="one self-contained HTML report",
+                         description="Writes one HTML file readable offline: the release verdict on top (as "
+                         "`summary` says it), what failed and why, accepted findings, what changed against the "
+                         "baseline, and every test. It refuses to write over a file that is not an HTML report.",
+                         epilog="exit status: the verdict's (0 PASS, 1 FAIL; the report is written either way), 2 bad "
+                         "input or a refused output")
+    _add_output(p, "report.html", required=True)
     p.add_argument("--title", help="report title")
     _add_findings(p)
     _add_margins(p)
@@ -174,7 +185,6 @@ def build_parser():
                    help="a `cuconform bisect --json` report to show: where a change comes from (repeatable)")
     _add_skip_bad(p)
     _add_profile(p)
-    p.set_defaults(func=_lazy("report", "run"))
     return ap
 
 
