@@ -7,13 +7,8 @@
 set -u
 nvcc=$1
 launcher=$2
-work=$(mktemp -d "${TMPDIR:-/tmp}/cuc-keep-test.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-fails=0
-check() {  # check <description> <command...>
-  local what=$1; shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fails=$((fails + 1)); fi
-}
+source "$(dirname "$0")/shell_checks.sh"
+scratch_dir cuc-keep-test
 cat > "$work/probe.cu" <<'CU'
 __global__ void probe(float* x) { x[threadIdx.x] = x[threadIdx.x] * 2.0f + 1.0f; }
 CU
@@ -37,5 +32,4 @@ check "a failed compile keeps no PTX" test ! -e "$work/ptx2"
 check "no temp dir left after a failure" test -z "$(ls -A "$TMPDIR")"
 out=$("$launcher" "$work/ptx3" "$nvcc" --version)
 check "a command without -o passes through" grep -q "Cuda compilation tools" <<< "$out"
-[ "$fails" -eq 0 ] && echo "keep_ptx_test: all passed" || echo "keep_ptx_test: $fails failed"
-exit $((fails != 0))
+checks_done keep_ptx_test

@@ -8,13 +8,8 @@ set -u
 nvcc=$1
 py=$2
 launcher=$3
-work=$(mktemp -d "${TMPDIR:-/tmp}/cuc-split-test.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-fails=0
-check() {  # check <description> <command...>
-  local what=$1; shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fails=$((fails + 1)); fi
-}
+source "$(dirname "$0")/shell_checks.sh"
+scratch_dir cuc-split-test
 split() { "$py" "$launcher" "$@"; }
 cat > "$work/probe.cu" <<'CU'
 __global__ void probe(float* x) { x[threadIdx.x] = x[threadIdx.x] * 2.0f + 1.0f; }
@@ -96,5 +91,4 @@ check "-O2 changes the host steps (such a profile is built whole)" test $? -ne 0
 split check-host-neutral "$nvcc" "${arch[@]}" -- -DFOO=1 >/dev/null
 check "-D changes the host steps" test $? -ne 0
 
-[ "$fails" -eq 0 ] && echo "split_build_test: all passed" || echo "split_build_test: $fails failed"
-exit $((fails != 0))
+checks_done split_build_test
