@@ -142,6 +142,13 @@ class TestGate(CliTestCase):
         d = self.run_dir("run-%d" % len(os.listdir(self.tmp)), records)
         return self.cli("gate", d, "--baseline", baseline, *opts, expect=expect)
 
+    def gate_regression(self, records, pattern, *opts, base=None):
+        """The gate of `records` against `base` (default: the standard records' baseline) must fail (exit 1)
+        with stdout matching `pattern`; its process."""
+        p = self.gate(records, base or self.baseline_of(standard_records()), *opts, expect=1)
+        self.assertRegex(p.stdout, pattern)
+        return p
+
     def test_baseline_file_and_default_names(self):
         d = self.run_dir("gpu", standard_records())
         p = self.cli("baseline", d, "-o", self.tmp + os.sep, expect=0)
@@ -173,21 +180,19 @@ class TestGate(CliTestCase):
         self.assertIn("gate: PASS", p.stdout)
 
     def test_new_failure(self):
-        base = self.baseline_of(standard_records())
         recs = standard_records()
         recs[1]["verdict"] = "fail"
         recs[1]["reason"] = "planted"
-        p = self.gate(recs, base, expect=1)
-        self.assertRegex(p.stdout, r"REGRESSION new-failure\s+default/FmaContraction.expression.gpu \[cc 9.0\]: "
-                                   r"baseline pass, now fail")
+        p = self.gate_regression(recs, r"REGRESSION new-failure\s+default/FmaContraction.expression.gpu \[cc 9.0\]: "
+                                       r"baseline pass, now fail")
         self.assertIn("gate: FAIL (1 regression)", p.stdout)
 
     def test_error_growth_beyond_margin(self):
         base = self.baseline_of(standard_records())
         recs = standard_records()
         recs[3]["errors"]["max_ulp"] = 1.75     # SqrtApprox gpu 1 -> 1.75 ulp, budget 2
-        p = self.gate(recs, base, expect=1)
-        self.assertRegex(p.stdout, r"REGRESSION error-growth\s+default/SqrtApprox.sqrtf.gpu.*max_ulp 1 -> 1.75")
+        self.gate_regression(recs, r"REGRESSION error-growth\s+default/SqrtApprox.sqrtf.gpu.*max_ulp 1 -> 1.75",
+                             base=base)
         p = self.gate(recs, base, "--margin-ulp", "1", expect=0)
         # relative margin for other metrics
         abs_base = self.baseline_of([make_record(metric="abs", budget=1e-3, max_abs=1e-6)], name="absbase")
@@ -198,19 +203,16 @@ class TestGate(CliTestCase):
                       expect=0)
 
     def test_gpu_ran_now_skipped(self):
-        base = self.baseline_of(standard_records())
-        p = self.gate(standard_records(gpu=False), base, expect=1)
-        self.assertRegex(p.stdout, r"REGRESSION skipped-now\s+default/FmaContraction.expression.gpu \[cc none\]: "
-                                   r"GPU test ran \(pass\) in the baseline, now skipped: no usable GPU")
+        p = self.gate_regression(standard_records(gpu=False),
+                                 r"REGRESSION skipped-now\s+default/FmaContraction.expression.gpu \[cc none\]: "
+                                 r"GPU test ran \(pass\) in the baseline, now skipped: no usable GPU")
         self.assertIn("gate: FAIL (3 regressions)", p.stdout)
 
     def test_above_budget(self):
-        base = self.baseline_of(standard_records())
         recs = standard_records()
         recs[2]["errors"]["max_ulp"] = recs[2]["errors"]["max_ulp_real"] = 2.5   # verdict still pass; budget 2
-        p = self.gate(recs, base, "--margin-ulp", "5", expect=1)
-        self.assertRegex(p.stdout, r"REGRESSION above-budget\s+default/SqrtApprox.sqrtf.cpu: max_ulp 2.5 "
-                                   r"vs budget ulp <= 2")
+        self.gate_regression(recs, r"REGRESSION above-budget\s+default/SqrtApprox.sqrtf.cpu: max_ulp 2.5 "
+                                   r"vs budget ulp <= 2", "--margin-ulp", "5")
         # a planted self-test above its budget is expected, not a regression
         planted = [make_record(unit="PlantedArithmetic", form="three_ulp_off", max_ulp=3, selftest=True,
                                reason="planted defect detected as expected")]
@@ -220,8 +222,8 @@ class TestGate(CliTestCase):
     def test_missing_test(self):
         base = self.baseline_of(standard_records())
         recs = standard_records()[:-1]
-        p = self.gate(recs, base, expect=1)
-        self.assertRegex(p.stdout, r"REGRESSION missing\s+default/DivRounding.fdiv.gpu \[cc 9.0\]: in the baseline")
+        self.gate_regression(recs, r"REGRESSION missing\s+default/DivRounding.fdiv.gpu \[cc 9.0\]: in the baseline",
+                             base=base)
         p = self.gate(recs, base, "--allow-missing", expect=0)
         self.assertIn("missing", p.stdout)
         self.assertIn("gate: PASS", p.stdout)
@@ -232,8 +234,8 @@ class TestGate(CliTestCase):
         base = self.baseline_of(recs)
         recs = standard_records()
         recs[1]["measures"] = {"perf_ratio": 0.7, "perf_threshold": 0.9}
-        p = self.gate(recs, base, expect=1)
-        self.assertRegex(p.stdout, r"REGRESSION perf\s+.*perf_ratio 0.7 below its threshold 0.9 \(baseline 1.1\)")
+        self.gate_regression(recs, r"REGRESSION perf\s+.*perf_ratio 0.7 below its threshold 0.9 \(baseline 1.1\)",
+                             base=base)
 
     def test_toolkit_or_architecture_mismatch_exit_2(self):
         base = self.baseline_of(standard_records())
