@@ -167,40 +167,38 @@ FAMILY_SIZES = {"float": 84, "double": 83, "float_intrinsic": 46, "double_intrin
 # ----------------------------------------------------------------------------- exceptions to the rule
 
 G = Grader
-_FLOAT = {
-    "cbrtf": [G("CbrtVsPowF", "cbrt")], "rcbrtf": [G("CbrtVsPowF", "rcbrt")],
-    "sinf": [G("TrigReductionF", "sin")], "cosf": [G("TrigReductionF", "cos")], "tanf": [G("TrigReductionF", "tan")],
-    "sinpif": [G("SinpiCospiF", "sinpi")], "cospif": [G("SinpiCospiF", "cospi")],
-    "cyl_bessel_i0f": [G("CylBesselI0F", "cyl_i0")], "cyl_bessel_i1f": [G("CylBesselI1F", "cyl_i1")],
-    "erff": [G("ErfcF", "erf")],
+# Functions graded by a pair of units, <Stem>F for the float one and <Stem>D for the double one, with the same
+# forms: (name without the float suffix, unit stem, forms).
+_IN_FLOAT_AND_DOUBLE = (
+    ("cbrt", "CbrtVsPow", "cbrt"), ("rcbrt", "CbrtVsPow", "rcbrt"),
+    ("sin", "TrigReduction", "sin"), ("cos", "TrigReduction", "cos"), ("tan", "TrigReduction", "tan"),
+    ("sinpi", "SinpiCospi", "sinpi"), ("cospi", "SinpiCospi", "cospi"),
+    ("cyl_bessel_i0", "CylBesselI0", "cyl_i0"), ("cyl_bessel_i1", "CylBesselI1", "cyl_i1"),
+    ("erf", "Erfc", "erf"), ("exp2", "Exp2VsPow", "exp2"),
+    ("rsqrt", "RsqrtExplicit", "rsqrt"), ("sqrt", "SqrtSpecialValues", "sqrt"),
+    ("frexp", "Frexp", "mantissa", "exponent"),
+    ("modf", "Modf", "fraction", "integral"),
+    ("remquo", "Remquo", "remainder", "quotient"),
+    ("sincos", "SincosFamily", "sincos_sin", "sincos_cos"),
+    ("sincospi", "SinpiCospi", "sincospi_sin", "sincospi_cos"),
+    ("nan", "Nan", "nan", "is_quiet"),
+)
+
+
+def _one_precision(name_suffix, unit_suffix):
+    return {name + name_suffix: [G(stem + unit_suffix, form) for form in forms]
+            for name, stem, *forms in _IN_FLOAT_AND_DOUBLE}
+
+
+# Then the functions graded by a unit of one precision only.
+_FLOAT = dict(_one_precision("f", "F"), **{
     "exp10f": [G("IntrinsicExp10", "exp10f")],  # (Exp10VsPowF.exp10 calls it too)
-    "exp2f": [G("Exp2VsPowF", "exp2")], "expf": [G("IntrinsicExp", "expf")],
-    "logf": [G("IntrinsicLog", "logf")], "log2f": [G("IntrinsicLog2", "log2f")],
-    "rsqrtf": [G("RsqrtExplicitF", "rsqrt")], "sqrtf": [G("SqrtSpecialValuesF", "sqrt")],
+    "expf": [G("IntrinsicExp", "expf")], "logf": [G("IntrinsicLog", "logf")], "log2f": [G("IntrinsicLog2", "log2f")],
     "powf": [G("IntrinsicPow", "powf")],
     "fmaf": [G("FmaF", "fma")],  # (FmaContraction.fmaf calls it too; FmaF also has the extended tier)
     "fdividef": [G("FdividefDivision", "fdividef_function")],
-    "frexpf": [G("FrexpF", "mantissa"), G("FrexpF", "exponent")],
-    "modff": [G("ModfF", "fraction"), G("ModfF", "integral")],
-    "remquof": [G("RemquoF", "remainder"), G("RemquoF", "quotient")],
-    "sincosf": [G("SincosFamilyF", "sincos_sin"), G("SincosFamilyF", "sincos_cos")],
-    "sincospif": [G("SinpiCospiF", "sincospi_sin"), G("SinpiCospiF", "sincospi_cos")],
-    "nanf": [G("NanF", "nan"), G("NanF", "is_quiet")],
-}
-_DOUBLE = {
-    "cbrt": [G("CbrtVsPowD", "cbrt")], "rcbrt": [G("CbrtVsPowD", "rcbrt")],
-    "sin": [G("TrigReductionD", "sin")], "cos": [G("TrigReductionD", "cos")], "tan": [G("TrigReductionD", "tan")],
-    "sinpi": [G("SinpiCospiD", "sinpi")], "cospi": [G("SinpiCospiD", "cospi")],
-    "cyl_bessel_i0": [G("CylBesselI0D", "cyl_i0")], "cyl_bessel_i1": [G("CylBesselI1D", "cyl_i1")],
-    "erf": [G("ErfcD", "erf")], "exp10": [G("Exp10VsPowD", "exp10")], "exp2": [G("Exp2VsPowD", "exp2")],
-    "rsqrt": [G("RsqrtExplicitD", "rsqrt")], "sqrt": [G("SqrtSpecialValuesD", "sqrt")],
-    "frexp": [G("FrexpD", "mantissa"), G("FrexpD", "exponent")],
-    "modf": [G("ModfD", "fraction"), G("ModfD", "integral")],
-    "remquo": [G("RemquoD", "remainder"), G("RemquoD", "quotient")],
-    "sincos": [G("SincosFamilyD", "sincos_sin"), G("SincosFamilyD", "sincos_cos")],
-    "sincospi": [G("SinpiCospiD", "sincospi_sin"), G("SinpiCospiD", "sincospi_cos")],
-    "nan": [G("NanD", "nan"), G("NanD", "is_quiet")],
-}
+})
+_DOUBLE = dict(_one_precision("", "D"), exp10=[G("Exp10VsPowD", "exp10")])
 _FLOAT_INTRINSIC = {
     "__cosf": [G("IntrinsicTrig", "fast_cosf")], "__sinf": [G("IntrinsicTrig", "fast_sinf")],
     "__tanf": [G("IntrinsicTrig", "fast_tanf")],
