@@ -76,26 +76,18 @@ __device__ inline T lowp_hfma(T a, T b, T c) {
 constexpr std::uint64_t kNone = ~0ull;
 
 // ---- Bits --------------------------------------------------------------------
-CUC_HD inline std::uint64_t dbits(double x) {
-  std::uint64_t u;
+/// x's bits read as a To of the same size (memcpy: no aliasing rule broken).
+template <class To, class From>
+CUC_HD inline To bits_as(From x) {
+  static_assert(sizeof(To) == sizeof(From), "a bit cast keeps the size");
+  To u;
   std::memcpy(&u, &x, sizeof u);
   return u;
 }
-CUC_HD inline double from_dbits(std::uint64_t u) {
-  double x;
-  std::memcpy(&x, &u, sizeof x);
-  return x;
-}
-CUC_HD inline std::uint32_t fbits(float x) {
-  std::uint32_t u;
-  std::memcpy(&u, &x, sizeof u);
-  return u;
-}
-CUC_HD inline float from_fbits(std::uint32_t u) {
-  float x;
-  std::memcpy(&x, &u, sizeof x);
-  return x;
-}
+CUC_HD inline std::uint64_t dbits(double x) { return bits_as<std::uint64_t>(x); }
+CUC_HD inline double from_dbits(std::uint64_t u) { return bits_as<double>(u); }
+CUC_HD inline std::uint32_t fbits(float x) { return bits_as<std::uint32_t>(x); }
+CUC_HD inline float from_fbits(std::uint32_t u) { return bits_as<float>(u); }
 /// 2^e for a normal double exponent, from its bits.
 CUC_HD inline double pow2(int e) { return from_dbits(static_cast<std::uint64_t>(e + 1023) << 52); }
 
@@ -285,41 +277,31 @@ CUC_HD inline std::uint16_t fma_addend(unsigned k) {
 
 
 // ---- The two types -------------------------------------------------------------
-struct HalfT {
-  using T = __half;
-  using T2 = __half2;
-  static constexpr int M = 10, B = 15;
-  static constexpr int min_cc = 53;  // native __half arithmetic
-  static constexpr const char* type = "__half";
-  static constexpr const char* from_rn_name = "__float2half_rn";
-  static constexpr const char* from_name = "__float2half";
-  static constexpr const char* to_name = "__half2float";
-  CUC_HD static T make(std::uint16_t u) { return __ushort_as_half(u); }
-  CUC_HD static std::uint16_t bits(T x) { return __half_as_ushort(x); }
-  CUC_HD static T2 pack(T a, T b) { return __halves2half2(a, b); }
-  CUC_HD static T low(T2 v) { return __low2half(v); }
-  CUC_HD static T high(T2 v) { return __high2half(v); }
-  CUC_HD static T from_float_rn(float f) { return __float2half_rn(f); }
-  CUC_HD static T from_float(float f) { return __float2half(f); }
-  CUC_HD static float to_float(T x) { return __half2float(x); }
-};
-struct Bf16T {
-  using T = __nv_bfloat16;
-  using T2 = __nv_bfloat162;
-  static constexpr int M = 7, B = 127;
-  static constexpr int min_cc = 80;  // native __nv_bfloat16 arithmetic
-  static constexpr const char* type = "__nv_bfloat16";
-  static constexpr const char* from_rn_name = "__float2bfloat16_rn";
-  static constexpr const char* from_name = "__float2bfloat16";
-  static constexpr const char* to_name = "__bfloat162float";
-  CUC_HD static T make(std::uint16_t u) { return __ushort_as_bfloat16(u); }
-  CUC_HD static std::uint16_t bits(T x) { return __bfloat16_as_ushort(x); }
-  CUC_HD static T2 pack(T a, T b) { return __halves2bfloat162(a, b); }
-  CUC_HD static T low(T2 v) { return __low2bfloat16(v); }
-  CUC_HD static T high(T2 v) { return __high2bfloat16(v); }
-  CUC_HD static T from_float_rn(float f) { return __float2bfloat16_rn(f); }
-  CUC_HD static T from_float(float f) { return __float2bfloat16(f); }
-  CUC_HD static float to_float(T x) { return __bfloat162float(x); }
-};
+// Each type's intrinsics are named after it the same way (__ushort_as_half,
+// __ushort_as_bfloat16; __half2float, __bfloat162float): one definition for
+// both, S being the type's spelling in those names.
+#define CUC_LOWP_TYPE(NAME, TYPE, TYPE2, S, STORED_BITS, BIAS, MIN_CC)               \
+  struct NAME {                                                                     \
+    using T = TYPE;                                                                 \
+    using T2 = TYPE2;                                                               \
+    static constexpr int M = STORED_BITS, B = BIAS;                                 \
+    static constexpr int min_cc = MIN_CC;                                           \
+    static constexpr const char* type = #TYPE;                                      \
+    static constexpr const char* from_rn_name = "__float2" #S "_rn";                \
+    static constexpr const char* from_name = "__float2" #S;                          \
+    static constexpr const char* to_name = "__" #S "2float";                        \
+    CUC_HD static T make(std::uint16_t u) { return __ushort_as_##S(u); }            \
+    CUC_HD static std::uint16_t bits(T x) { return __##S##_as_ushort(x); }          \
+    CUC_HD static T2 pack(T a, T b) { return __halves2##S##2(a, b); }               \
+    CUC_HD static T low(T2 v) { return __low2##S(v); }                              \
+    CUC_HD static T high(T2 v) { return __high2##S(v); }                            \
+    CUC_HD static T from_float_rn(float f) { return __float2##S##_rn(f); }          \
+    CUC_HD static T from_float(float f) { return __float2##S(f); }                  \
+    CUC_HD static float to_float(T x) { return __##S##2float(x); }                  \
+  };
+// min_cc: native __half arithmetic from 5.3, native __nv_bfloat16 arithmetic from 8.0.
+CUC_LOWP_TYPE(HalfT, __half, __half2, half, 10, 15, 53)
+CUC_LOWP_TYPE(Bf16T, __nv_bfloat16, __nv_bfloat162, bfloat16, 7, 127, 80)
+#undef CUC_LOWP_TYPE
 
 }  // namespace cuconform::lowp

@@ -70,59 +70,45 @@ template <class L>
 constexpr bool kMathArchTooOld = false;
 #endif
 
+/// The body of a function of x that calls F's function of the family P:
+/// hsin ... htrunc (P h, the scalar ones), h2sin ... h2trunc (P h2, the
+/// paired ones); a trap where the architecture is too old for L.
+#define CUC_LOWP_MATH_CALL(P)                                      \
+  if constexpr (kMathArchTooOld<L>) {                              \
+    __trap();                                                      \
+    return x;                                                      \
+  } else {                                                         \
+    if constexpr (F == MathFn::sin) return P##sin(x);              \
+    else if constexpr (F == MathFn::cos) return P##cos(x);         \
+    else if constexpr (F == MathFn::exp) return P##exp(x);         \
+    else if constexpr (F == MathFn::exp2) return P##exp2(x);       \
+    else if constexpr (F == MathFn::exp10) return P##exp10(x);     \
+    else if constexpr (F == MathFn::log) return P##log(x);         \
+    else if constexpr (F == MathFn::log2) return P##log2(x);       \
+    else if constexpr (F == MathFn::log10) return P##log10(x);     \
+    else if constexpr (F == MathFn::sqrt) return P##sqrt(x);       \
+    else if constexpr (F == MathFn::rsqrt) return P##rsqrt(x);     \
+    else if constexpr (F == MathFn::rcp) return P##rcp(x);         \
+    else if constexpr (F == MathFn::tanh) return P##tanh(x);       \
+    else if constexpr (F == MathFn::tanh_approx) return P##tanh_approx(x); \
+    else if constexpr (F == MathFn::ceil) return P##ceil(x);       \
+    else if constexpr (F == MathFn::floor) return P##floor(x);     \
+    else if constexpr (F == MathFn::rint) return P##rint(x);       \
+    else return P##trunc(x);                                       \
+  }
+
 /// The scalar function F on one value.
 template <class L, MathFn F>
 __device__ inline typename L::T lowp_math_scalar(typename L::T x) {
-  if constexpr (kMathArchTooOld<L>) {
-    __trap();
-    return x;
-  } else {
-    if constexpr (F == MathFn::sin) return hsin(x);
-    else if constexpr (F == MathFn::cos) return hcos(x);
-    else if constexpr (F == MathFn::exp) return hexp(x);
-    else if constexpr (F == MathFn::exp2) return hexp2(x);
-    else if constexpr (F == MathFn::exp10) return hexp10(x);
-    else if constexpr (F == MathFn::log) return hlog(x);
-    else if constexpr (F == MathFn::log2) return hlog2(x);
-    else if constexpr (F == MathFn::log10) return hlog10(x);
-    else if constexpr (F == MathFn::sqrt) return hsqrt(x);
-    else if constexpr (F == MathFn::rsqrt) return hrsqrt(x);
-    else if constexpr (F == MathFn::rcp) return hrcp(x);
-    else if constexpr (F == MathFn::tanh) return htanh(x);
-    else if constexpr (F == MathFn::tanh_approx) return htanh_approx(x);
-    else if constexpr (F == MathFn::ceil) return hceil(x);
-    else if constexpr (F == MathFn::floor) return hfloor(x);
-    else if constexpr (F == MathFn::rint) return hrint(x);
-    else return htrunc(x);
-  }
+  CUC_LOWP_MATH_CALL(h)
 }
 
 /// The paired function (h2sin ...) on both lanes.
 template <class L, MathFn F>
 __device__ inline typename L::T2 lowp_math_pair(typename L::T2 x) {
-  if constexpr (kMathArchTooOld<L>) {
-    __trap();
-    return x;
-  } else {
-    if constexpr (F == MathFn::sin) return h2sin(x);
-    else if constexpr (F == MathFn::cos) return h2cos(x);
-    else if constexpr (F == MathFn::exp) return h2exp(x);
-    else if constexpr (F == MathFn::exp2) return h2exp2(x);
-    else if constexpr (F == MathFn::exp10) return h2exp10(x);
-    else if constexpr (F == MathFn::log) return h2log(x);
-    else if constexpr (F == MathFn::log2) return h2log2(x);
-    else if constexpr (F == MathFn::log10) return h2log10(x);
-    else if constexpr (F == MathFn::sqrt) return h2sqrt(x);
-    else if constexpr (F == MathFn::rsqrt) return h2rsqrt(x);
-    else if constexpr (F == MathFn::rcp) return h2rcp(x);
-    else if constexpr (F == MathFn::tanh) return h2tanh(x);
-    else if constexpr (F == MathFn::tanh_approx) return h2tanh_approx(x);
-    else if constexpr (F == MathFn::ceil) return h2ceil(x);
-    else if constexpr (F == MathFn::floor) return h2floor(x);
-    else if constexpr (F == MathFn::rint) return h2rint(x);
-    else return h2trunc(x);
-  }
+  CUC_LOWP_MATH_CALL(h2)
 }
+#undef CUC_LOWP_MATH_CALL
 
 /// The exact value of F at x (a 16-bit value, so a double exactly), host only:
 /// float128 (libquadmath, within 2^-112 relative) for the transcendental
