@@ -18,9 +18,7 @@
 namespace cuconform::selftest {
 
 template <bool Planted>
-struct PlantedHadd {
-  static constexpr unsigned id = Planted ? 21 : 20, outer = 1;
-  static constexpr int domain_bits = 32;
+struct PlantedHadd : lowp::SweepOp<Planted ? 21 : 20, 1, 32> {
   static const char* variant(unsigned) { return Planted ? "__hadd, last bit flipped at (0x3c00, 0x0001)" : "__hadd"; }
   CUC_LOWP_HD_TEMPLATE
   template <class S>
@@ -33,16 +31,9 @@ struct PlantedHadd {
   }
 };
 
-struct PlantedLowpSweep : lowp::SweepUnit<PlantedLowpSweep> {
+struct PlantedLowpSweep : lowp::PlantedSweepUnit<PlantedLowpSweep, PlantedHadd> {
   static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("planted_lowp_sweep");
-  struct control : lowp::SweepForm<PlantedHadd<false>, Role::recommended> {
-    static constexpr const char* name = "control";
-  };
-  struct off_at_one_pair : lowp::SweepForm<PlantedHadd<true>, Role::recommended> {
-    static constexpr const char* name = "off_at_one_pair";
-    static constexpr bool planted = true;
-  };
-  using forms = Forms<control, off_at_one_pair>;
+  static constexpr const char* planted_name = "off_at_one_pair";
 };
 CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedLowpSweep)
 

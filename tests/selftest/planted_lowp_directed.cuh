@@ -17,9 +17,7 @@
 namespace cuconform::selftest {
 
 template <bool Planted>
-struct PlantedFloatToHalfRz {
-  static constexpr unsigned id = Planted ? 45 : 44, outer = 1;
-  static constexpr int domain_bits = 32;
+struct PlantedFloatToHalfRz : lowp::SweepOp<Planted ? 45 : 44, 1, 32> {
   static const char* variant(unsigned) { return Planted ? "__float2half_rn graded as rz" : "__float2half_rz"; }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
@@ -30,16 +28,9 @@ struct PlantedFloatToHalfRz {
   }
 };
 
-struct PlantedLowpDirected : lowp::SweepUnit<PlantedLowpDirected> {
+struct PlantedLowpDirected : lowp::PlantedSweepUnit<PlantedLowpDirected, PlantedFloatToHalfRz> {
   static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("planted_lowp_directed");
-  struct control : lowp::SweepForm<PlantedFloatToHalfRz<false>, Role::recommended> {
-    static constexpr const char* name = "control";
-  };
-  struct rn_for_rz : lowp::SweepForm<PlantedFloatToHalfRz<true>, Role::recommended> {
-    static constexpr const char* name = "rn_for_rz";
-    static constexpr bool planted = true;
-  };
-  using forms = Forms<control, rn_for_rz>;
+  static constexpr const char* planted_name = "rn_for_rz";
 };
 CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedLowpDirected)
 

@@ -49,6 +49,8 @@
 #include "lowp/support/lowp_math_functions.cuh"
 #include "lowp/support/lowp_native_sweep.cuh"
 #include "lowp/support/lowp_sweep.cuh"
+#include "lowp/support/lowp_sweep_op.h"
+#include "lowp/support/lowp_unit_info.h"
 
 namespace cuconform::lowp {
 
@@ -82,13 +84,11 @@ CUC_HD inline Clamped relu(std::uint16_t r) {
 }
 
 template <class L>
-struct OpSaturating {
-  static constexpr unsigned id = 50, outer = 1;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) { return v == 0 ? "__hadd_sat" : v == 1 ? "__hsub_sat" : v == 2 ? "__hmul_sat" : "?"; }
+struct OpSaturating : SweepOp<50, 1, 32> {
+  static const char* variant(unsigned v) { return variant_name(v, {"__hadd_sat", "__hsub_sat", "__hmul_sat"}); }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
+    const auto [a, b] = operand_pair(i);
     const auto x = L::make(a), y = L::make(b);
     const std::uint16_t g[3] = {L::bits(__hadd_sat(x, y)), L::bits(__hsub_sat(x, y)), L::bits(__hmul_sat(x, y))};
     const Clamped w[3] = {sat01<L::M, L::B>(ref_add<L::M, L::B>(a, b)), sat01<L::M, L::B>(ref_sub<L::M, L::B>(a, b)),
@@ -99,14 +99,12 @@ struct OpSaturating {
 };
 
 template <class L>
-struct OpFmaClamped {
-  static constexpr unsigned id = 51, outer = kFmaAddends;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) { return v == 0 ? "__hfma_sat" : v == 1 ? "__hfma_relu" : "?"; }
+struct OpFmaClamped : SweepOp<51, kFmaAddends, 32> {
+  static const char* variant(unsigned v) { return variant_name(v, {"__hfma_sat", "__hfma_relu"}); }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned k, S& s) {
-    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16),
-                        c = fma_addend<L::M, L::B>(k);
+    const auto [a, b] = operand_pair(i);
+    const std::uint16_t c = fma_addend<L::M, L::B>(k);
     const auto x = L::make(a), y = L::make(b), z = L::make(c);
     const std::uint16_t r = ref_fma<L::M, L::B>(a, b, c);
     const std::uint16_t g0 = L::bits(__hfma_sat(x, y, z)), g1 = L::bits(__hfma_relu(x, y, z));
@@ -133,16 +131,11 @@ CUC_HD inline std::uint16_t ref_maxmin(std::uint16_t a, std::uint16_t b, bool is
 }
 
 template <class L>
-struct OpMaxMin {
-  static constexpr unsigned id = 52, outer = 1;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) {
-    static const char* n[4] = {"__hmax", "__hmin", "__hmax_nan", "__hmin_nan"};
-    return v < 4 ? n[v] : "?";
-  }
+struct OpMaxMin : SweepOp<52, 1, 32> {
+  static const char* variant(unsigned v) { return variant_name(v, {"__hmax", "__hmin", "__hmax_nan", "__hmin_nan"}); }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
+    const auto [a, b] = operand_pair(i);
     const auto x = L::make(a), y = L::make(b);
     const std::uint16_t g[4] = {L::bits(__hmax(x, y)), L::bits(__hmin(x, y)), L::bits(__hmax_nan(x, y)),
                                 L::bits(__hmin_nan(x, y))};
@@ -155,13 +148,8 @@ struct OpMaxMin {
 };
 
 template <class L>
-struct OpSignClass {
-  static constexpr unsigned id = 53, outer = 1;
-  static constexpr int domain_bits = 16;
-  static const char* variant(unsigned v) {
-    static const char* n[4] = {"__habs", "__hneg", "__hisinf", "__hisnan"};
-    return v < 4 ? n[v] : "?";
-  }
+struct OpSignClass : SweepOp<53, 1, 16> {
+  static const char* variant(unsigned v) { return variant_name(v, {"__habs", "__hneg", "__hisinf", "__hisnan"}); }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
     const std::uint16_t a = static_cast<std::uint16_t>(i);
@@ -185,9 +173,7 @@ struct OpSignClass {
 /// __hmax2, __hmin2, __hmax2_nan, __hmin2_nan, __habs2 (of the first
 /// operand), __hneg2 (of the first operand).
 template <class L>
-struct OpVecClamps {
-  static constexpr unsigned id = 54, outer = 1;
-  static constexpr int domain_bits = 32;
+struct OpVecClamps : SweepOp<54, 1, 32> {
   static const char* variant(unsigned v) {
     static const char* n[18] = {
         "__hadd2_sat (low lane)", "__hadd2_sat (high lane)", "__hsub2_sat (low lane)", "__hsub2_sat (high lane)",
@@ -195,7 +181,7 @@ struct OpVecClamps {
         "__hmin2 (low lane)",     "__hmin2 (high lane)",     "__hmax2_nan (low lane)", "__hmax2_nan (high lane)",
         "__hmin2_nan (low lane)", "__hmin2_nan (high lane)", "__habs2 (low lane)",     "__habs2 (high lane)",
         "__hneg2 (low lane)",     "__hneg2 (high lane)"};
-    return v < 18 ? n[v] : "?";
+    return variant_name(v, n);
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
@@ -229,13 +215,10 @@ struct OpVecClamps {
 /// __hfma2_sat and __hfma2_relu: the low lane every pair with addend c_k, the
 /// high lane pair mate(i) with addend c_(15-k). Variant 2 op + lane.
 template <class L>
-struct OpVecFmaClamped {
-  static constexpr unsigned id = 55, outer = kFmaAddends;
-  static constexpr int domain_bits = 32;
+struct OpVecFmaClamped : SweepOp<55, kFmaAddends, 32> {
   static const char* variant(unsigned v) {
-    static const char* n[4] = {"__hfma2_sat (low lane)", "__hfma2_sat (high lane)", "__hfma2_relu (low lane)",
-                               "__hfma2_relu (high lane)"};
-    return v < 4 ? n[v] : "?";
+    return variant_name(v, {"__hfma2_sat (low lane)", "__hfma2_sat (high lane)", "__hfma2_relu (low lane)",
+                            "__hfma2_relu (high lane)"});
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned k, S& s) {
@@ -289,10 +272,8 @@ CUC_HD inline std::uint16_t cmadd_two_fma_imag(const CmaddOperands& o) {
 /// __hcmadd (__half2): variant 0 the real part, 1 the imaginary part, each
 /// against the documented composition of two fmas.
 template <class L>
-struct OpCmadd {
-  static constexpr unsigned id = 58, outer = 1;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) { return v == 0 ? "__hcmadd (real part)" : v == 1 ? "__hcmadd (imaginary part)" : "?"; }
+struct OpCmadd : SweepOp<58, 1, 32> {
+  static const char* variant(unsigned v) { return variant_name(v, {"__hcmadd (real part)", "__hcmadd (imaginary part)"}); }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
     const CmaddOperands o = cmadd_operands<L>(i);

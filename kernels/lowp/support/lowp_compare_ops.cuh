@@ -28,44 +28,29 @@
 #include "lowp/support/lowp_math_functions.cuh"
 #include "lowp/support/lowp_native_sweep.cuh"
 #include "lowp/support/lowp_sweep.cuh"
+#include "lowp/support/lowp_sweep_op.h"
+#include "lowp/support/lowp_unit_info.h"
 
 namespace cuconform::lowp {
 
 template <class T2>
 __device__ inline unsigned cmp2_mask_intrinsic(int j, T2 x, T2 y) {
-  switch (j) {
-    case 0: return __heq2_mask(x, y);
-    case 1: return __hne2_mask(x, y);
-    case 2: return __hlt2_mask(x, y);
-    case 3: return __hle2_mask(x, y);
-    case 4: return __hgt2_mask(x, y);
-    case 5: return __hge2_mask(x, y);
-    case 6: return __hequ2_mask(x, y);
-    case 7: return __hneu2_mask(x, y);
-    case 8: return __hltu2_mask(x, y);
-    case 9: return __hleu2_mask(x, y);
-    case 10: return __hgtu2_mask(x, y);
-    default: return __hgeu2_mask(x, y);
-  }
+  CUC_LOWP_COMPARISON_SWITCH(__h, 2_mask)
 }
 
 /// The twelve _mask comparisons: variant j, the whole 32-bit mask against
 /// both lanes' references.
 template <class L>
-struct OpVecCmpMask {
-  static constexpr unsigned id = 56, outer = 1;
-  static constexpr int domain_bits = 32;
+struct OpVecCmpMask : SweepOp<56, 1, 32> {
   static const char* variant(unsigned v) {
     static const char* n[12] = {"__heq2_mask",  "__hne2_mask",  "__hlt2_mask",  "__hle2_mask",
                                 "__hgt2_mask",  "__hge2_mask",  "__hequ2_mask", "__hneu2_mask",
                                 "__hltu2_mask", "__hleu2_mask", "__hgtu2_mask", "__hgeu2_mask"};
-    return v < 12 ? n[v] : "?";
+    return variant_name(v, n);
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint32_t j2 = mate(i);
-    const std::uint16_t a0 = static_cast<std::uint16_t>(i & 0xffffu), b0 = static_cast<std::uint16_t>(i >> 16),
-                        a1 = static_cast<std::uint16_t>(j2 & 0xffffu), b1 = static_cast<std::uint16_t>(j2 >> 16);
+    const auto [j2, a0, b0, a1, b1] = lane_pairs(i);
     const auto va = L::pack(L::make(a0), L::make(a1)), vb = L::pack(L::make(b0), L::make(b1));
 #pragma unroll
     for (int j = 0; j < 12; ++j) {
@@ -80,10 +65,8 @@ struct OpVecCmpMask {
 /// __hisnan2: the low lane every value, the high lane the value mate16(i)
 /// (a bijection of the 16-bit values with no fixed point). Variants: low lane, high lane.
 template <class L>
-struct OpVecIsNan {
-  static constexpr unsigned id = 57, outer = 1;
-  static constexpr int domain_bits = 16;
-  static const char* variant(unsigned v) { return v == 0 ? "__hisnan2 (low lane)" : v == 1 ? "__hisnan2 (high lane)" : "?"; }
+struct OpVecIsNan : SweepOp<57, 1, 16> {
+  static const char* variant(unsigned v) { return variant_name(v, {"__hisnan2 (low lane)", "__hisnan2 (high lane)"}); }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
     const std::uint16_t a[2] = {static_cast<std::uint16_t>(i), static_cast<std::uint16_t>(i * 40503u + 27u)};

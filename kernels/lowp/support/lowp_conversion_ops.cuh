@@ -43,33 +43,38 @@
 #include "lowp/support/lowp_math_functions.cuh"
 #include "lowp/support/lowp_native_sweep.cuh"
 #include "lowp/support/lowp_sweep.cuh"
+#include "lowp/support/lowp_sweep_op.h"
+#include "lowp/support/lowp_unit_info.h"
 
 namespace cuconform::lowp {
 
-template <class L>
-constexpr bool kIsHalf = std::is_same<L, HalfT>::value;
+// The conversions are families of intrinsics whose names differ by the
+// 16-bit type only (__float2half_rz, __float2bfloat16_rz): each family is
+// spelled once, for the type T16 (half or bfloat16), and CUC_LOWP_OF_TYPE
+// picks L's: the statements X(half) where L is HalfT, X(bfloat16) where L
+// is Bf16T; CUC_LOWP_VARIANT_OF_TYPE the name of variant v from the family's
+// names N(T16).
+#define CUC_LOWP_OF_TYPE(X) \
+  if constexpr (kIsHalf<L>) { \
+    X(half)                   \
+  } else {                    \
+    X(bfloat16)               \
+  }
+#define CUC_LOWP_VARIANT_OF_TYPE(N) return variant_name_of<L>(v, N(half), N(bfloat16));
 
 /// float -> 16-bit in rz, ru, rd.
+#define CUC_LOWP_FROM_FLOAT_DIRECTED(T16)                                                                 \
+  g[0] = L::bits(__float2##T16##_rz(f)), g[1] = L::bits(__float2##T16##_ru(f)), g[2] = L::bits(__float2##T16##_rd(f));
+#define CUC_LOWP_FROM_FLOAT_DIRECTED_NAMES(T16) {"__float2" #T16 "_rz", "__float2" #T16 "_ru", "__float2" #T16 "_rd"}
 template <class L>
-struct OpFromFloatDirected {
-  static constexpr unsigned id = 40, outer = 1;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) {
-    static const char* h[3] = {"__float2half_rz", "__float2half_ru", "__float2half_rd"};
-    static const char* b[3] = {"__float2bfloat16_rz", "__float2bfloat16_ru", "__float2bfloat16_rd"};
-    return v < 3 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
-  }
+struct OpFromFloatDirected : SweepOp<40, 1, 32> {
+  static const char* variant(unsigned v) { CUC_LOWP_VARIANT_OF_TYPE(CUC_LOWP_FROM_FLOAT_DIRECTED_NAMES) }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
     const float f = from_fbits(i);
     const double v = widen_exact(f);
     std::uint16_t g[3];
-    if constexpr (kIsHalf<L>) {
-      g[0] = L::bits(__float2half_rz(f)), g[1] = L::bits(__float2half_ru(f)), g[2] = L::bits(__float2half_rd(f));
-    } else {
-      g[0] = L::bits(__float2bfloat16_rz(f)), g[1] = L::bits(__float2bfloat16_ru(f)),
-      g[2] = L::bits(__float2bfloat16_rd(f));
-    }
+    CUC_LOWP_OF_TYPE(CUC_LOWP_FROM_FLOAT_DIRECTED)
 #pragma unroll
     for (int k = 0; k < 3; ++k) {
       const std::uint16_t want = round_dir<L::M, L::B>(v, kRz + k);
@@ -80,27 +85,29 @@ struct OpFromFloatDirected {
 
 /// The 26 conversions to integers, variant v: (type t = v / 4, mode v % 4) for
 /// the six types with four modes, then char_rz (24) and uchar_rz (25).
-template <class L>
-struct OpToInteger {
-  static constexpr unsigned id = 41, outer = 1;
-  static constexpr int domain_bits = 16;
-  static const char* variant(unsigned v) {
-    static const char* h[26] = {
-        "__half2short_rn", "__half2short_rz", "__half2short_ru", "__half2short_rd", "__half2ushort_rn", "__half2ushort_rz",
-        "__half2ushort_ru", "__half2ushort_rd", "__half2int_rn", "__half2int_rz", "__half2int_ru", "__half2int_rd",
-        "__half2uint_rn", "__half2uint_rz", "__half2uint_ru", "__half2uint_rd", "__half2ll_rn", "__half2ll_rz",
-        "__half2ll_ru", "__half2ll_rd", "__half2ull_rn", "__half2ull_rz", "__half2ull_ru", "__half2ull_rd",
-        "__half2char_rz", "__half2uchar_rz"};
-    static const char* b[26] = {
-        "__bfloat162short_rn", "__bfloat162short_rz", "__bfloat162short_ru", "__bfloat162short_rd",
-        "__bfloat162ushort_rn", "__bfloat162ushort_rz", "__bfloat162ushort_ru", "__bfloat162ushort_rd",
-        "__bfloat162int_rn", "__bfloat162int_rz", "__bfloat162int_ru", "__bfloat162int_rd",
-        "__bfloat162uint_rn", "__bfloat162uint_rz", "__bfloat162uint_ru", "__bfloat162uint_rd",
-        "__bfloat162ll_rn", "__bfloat162ll_rz", "__bfloat162ll_ru", "__bfloat162ll_rd",
-        "__bfloat162ull_rn", "__bfloat162ull_rz", "__bfloat162ull_ru", "__bfloat162ull_rd",
-        "__bfloat162char_rz", "__bfloat162uchar_rz"};
-    return v < 26 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+#define CUC_LOWP_TO_INTEGER_MODES(T16, I, V)         \
+  case V: return as_bits(__##T16##2##I##_rn(x));     \
+  case V + 1: return as_bits(__##T16##2##I##_rz(x)); \
+  case V + 2: return as_bits(__##T16##2##I##_ru(x)); \
+  case V + 3: return as_bits(__##T16##2##I##_rd(x));
+#define CUC_LOWP_TO_INTEGERS(T16)                                                              \
+  switch (v) {                                                                                 \
+    CUC_LOWP_TO_INTEGER_MODES(T16, short, 0) CUC_LOWP_TO_INTEGER_MODES(T16, ushort, 4)        \
+    CUC_LOWP_TO_INTEGER_MODES(T16, int, 8) CUC_LOWP_TO_INTEGER_MODES(T16, uint, 12)           \
+    CUC_LOWP_TO_INTEGER_MODES(T16, ll, 16) CUC_LOWP_TO_INTEGER_MODES(T16, ull, 20)            \
+    case 24: return as_bits(__##T16##2char_rz(x));                                            \
+    default: return as_bits(__##T16##2uchar_rz(x));                                           \
   }
+#define CUC_LOWP_TO_INTEGER_MODE_NAMES(T16, I) \
+  "__" #T16 "2" #I "_rn", "__" #T16 "2" #I "_rz", "__" #T16 "2" #I "_ru", "__" #T16 "2" #I "_rd"
+#define CUC_LOWP_TO_INTEGER_NAMES(T16)                                                                   \
+  {CUC_LOWP_TO_INTEGER_MODE_NAMES(T16, short), CUC_LOWP_TO_INTEGER_MODE_NAMES(T16, ushort),              \
+   CUC_LOWP_TO_INTEGER_MODE_NAMES(T16, int),   CUC_LOWP_TO_INTEGER_MODE_NAMES(T16, uint),                \
+   CUC_LOWP_TO_INTEGER_MODE_NAMES(T16, ll),    CUC_LOWP_TO_INTEGER_MODE_NAMES(T16, ull),                 \
+   "__" #T16 "2char_rz", "__" #T16 "2uchar_rz"}
+template <class L>
+struct OpToInteger : SweepOp<41, 1, 16> {
+  static const char* variant(unsigned v) { CUC_LOWP_VARIANT_OF_TYPE(CUC_LOWP_TO_INTEGER_NAMES) }
   template <class T>
   __device__ static std::uint64_t as_bits(T v) {
     if constexpr (std::is_signed<T>::value) return static_cast<std::uint64_t>(static_cast<long long>(v));
@@ -108,39 +115,7 @@ struct OpToInteger {
   }
   /// The sixteen-bit value x converted by variant v, as the integer's bits.
   __device__ static std::uint64_t got(unsigned v, typename L::T x) {
-    if constexpr (kIsHalf<L>) {
-      switch (v) {
-        case 0: return as_bits(__half2short_rn(x));   case 1: return as_bits(__half2short_rz(x));
-        case 2: return as_bits(__half2short_ru(x));   case 3: return as_bits(__half2short_rd(x));
-        case 4: return as_bits(__half2ushort_rn(x));  case 5: return as_bits(__half2ushort_rz(x));
-        case 6: return as_bits(__half2ushort_ru(x));  case 7: return as_bits(__half2ushort_rd(x));
-        case 8: return as_bits(__half2int_rn(x));     case 9: return as_bits(__half2int_rz(x));
-        case 10: return as_bits(__half2int_ru(x));    case 11: return as_bits(__half2int_rd(x));
-        case 12: return as_bits(__half2uint_rn(x));   case 13: return as_bits(__half2uint_rz(x));
-        case 14: return as_bits(__half2uint_ru(x));   case 15: return as_bits(__half2uint_rd(x));
-        case 16: return as_bits(__half2ll_rn(x));     case 17: return as_bits(__half2ll_rz(x));
-        case 18: return as_bits(__half2ll_ru(x));     case 19: return as_bits(__half2ll_rd(x));
-        case 20: return as_bits(__half2ull_rn(x));    case 21: return as_bits(__half2ull_rz(x));
-        case 22: return as_bits(__half2ull_ru(x));    case 23: return as_bits(__half2ull_rd(x));
-        case 24: return as_bits(__half2char_rz(x));   default: return as_bits(__half2uchar_rz(x));
-      }
-    } else {
-      switch (v) {
-        case 0: return as_bits(__bfloat162short_rn(x));   case 1: return as_bits(__bfloat162short_rz(x));
-        case 2: return as_bits(__bfloat162short_ru(x));   case 3: return as_bits(__bfloat162short_rd(x));
-        case 4: return as_bits(__bfloat162ushort_rn(x));  case 5: return as_bits(__bfloat162ushort_rz(x));
-        case 6: return as_bits(__bfloat162ushort_ru(x));  case 7: return as_bits(__bfloat162ushort_rd(x));
-        case 8: return as_bits(__bfloat162int_rn(x));     case 9: return as_bits(__bfloat162int_rz(x));
-        case 10: return as_bits(__bfloat162int_ru(x));    case 11: return as_bits(__bfloat162int_rd(x));
-        case 12: return as_bits(__bfloat162uint_rn(x));   case 13: return as_bits(__bfloat162uint_rz(x));
-        case 14: return as_bits(__bfloat162uint_ru(x));   case 15: return as_bits(__bfloat162uint_rd(x));
-        case 16: return as_bits(__bfloat162ll_rn(x));     case 17: return as_bits(__bfloat162ll_rz(x));
-        case 18: return as_bits(__bfloat162ll_ru(x));     case 19: return as_bits(__bfloat162ll_rd(x));
-        case 20: return as_bits(__bfloat162ull_rn(x));    case 21: return as_bits(__bfloat162ull_rz(x));
-        case 22: return as_bits(__bfloat162ull_ru(x));    case 23: return as_bits(__bfloat162ull_rd(x));
-        case 24: return as_bits(__bfloat162char_rz(x));   default: return as_bits(__bfloat162uchar_rz(x));
-      }
-    }
+    CUC_LOWP_OF_TYPE(CUC_LOWP_TO_INTEGERS)
   }
   /// The reference of variant v at the 16-bit value's double d.
   __device__ static std::uint64_t want(unsigned v, double d) {
@@ -183,67 +158,48 @@ __device__ inline void grade_from_integers(std::uint64_t i, double si, double ui
   }
 }
 
+/// The eight conversions of the signed si and the unsigned ui (SI, UI: short
+/// and ushort, int and uint, ll and ull) to T16, each in rn, rz, ru, rd, as
+/// the bits g[0..7] that grade_from_integers takes; their names.
+#define CUC_LOWP_FROM_INTEGERS(T16, SI, UI)                                                  \
+  g[0] = L::bits(__##SI##2##T16##_rn(si)), g[1] = L::bits(__##SI##2##T16##_rz(si));          \
+  g[2] = L::bits(__##SI##2##T16##_ru(si)), g[3] = L::bits(__##SI##2##T16##_rd(si));          \
+  g[4] = L::bits(__##UI##2##T16##_rn(ui)), g[5] = L::bits(__##UI##2##T16##_rz(ui));          \
+  g[6] = L::bits(__##UI##2##T16##_ru(ui)), g[7] = L::bits(__##UI##2##T16##_rd(ui));
+#define CUC_LOWP_FROM_INTEGER_NAMES(T16, SI, UI)                                             \
+  {"__" #SI "2" #T16 "_rn", "__" #SI "2" #T16 "_rz", "__" #SI "2" #T16 "_ru", "__" #SI "2" #T16 "_rd", \
+   "__" #UI "2" #T16 "_rn", "__" #UI "2" #T16 "_rz", "__" #UI "2" #T16 "_ru", "__" #UI "2" #T16 "_rd"}
+#define CUC_LOWP_FROM_SHORTS(T16) CUC_LOWP_FROM_INTEGERS(T16, short, ushort)
+#define CUC_LOWP_FROM_SHORT_NAMES(T16) CUC_LOWP_FROM_INTEGER_NAMES(T16, short, ushort)
+#define CUC_LOWP_FROM_INTS(T16) CUC_LOWP_FROM_INTEGERS(T16, int, uint)
+#define CUC_LOWP_FROM_INT_NAMES(T16) CUC_LOWP_FROM_INTEGER_NAMES(T16, int, uint)
+#define CUC_LOWP_FROM_LONG_LONGS(T16) CUC_LOWP_FROM_INTEGERS(T16, ll, ull)
+#define CUC_LOWP_FROM_LONG_LONG_NAMES(T16) CUC_LOWP_FROM_INTEGER_NAMES(T16, ll, ull)
+
 /// short and unsigned short (every 16-bit pattern as each) to the 16-bit type, four modes.
 template <class L>
-struct OpFromShort {
-  static constexpr unsigned id = 42, outer = 1;
-  static constexpr int domain_bits = 16;
-  static const char* variant(unsigned v) {
-    static const char* h[8] = {"__short2half_rn",  "__short2half_rz",  "__short2half_ru",  "__short2half_rd",
-                               "__ushort2half_rn", "__ushort2half_rz", "__ushort2half_ru", "__ushort2half_rd"};
-    static const char* b[8] = {"__short2bfloat16_rn",  "__short2bfloat16_rz",  "__short2bfloat16_ru",
-                               "__short2bfloat16_rd",  "__ushort2bfloat16_rn", "__ushort2bfloat16_rz",
-                               "__ushort2bfloat16_ru", "__ushort2bfloat16_rd"};
-    return v < 8 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
-  }
+struct OpFromShort : SweepOp<42, 1, 16> {
+  static const char* variant(unsigned v) { CUC_LOWP_VARIANT_OF_TYPE(CUC_LOWP_FROM_SHORT_NAMES) }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
     const short si = static_cast<short>(static_cast<std::uint16_t>(i));
     const unsigned short ui = static_cast<unsigned short>(i);
     std::uint16_t g[8];
-    if constexpr (kIsHalf<L>) {
-      g[0] = L::bits(__short2half_rn(si)), g[1] = L::bits(__short2half_rz(si));
-      g[2] = L::bits(__short2half_ru(si)), g[3] = L::bits(__short2half_rd(si));
-      g[4] = L::bits(__ushort2half_rn(ui)), g[5] = L::bits(__ushort2half_rz(ui));
-      g[6] = L::bits(__ushort2half_ru(ui)), g[7] = L::bits(__ushort2half_rd(ui));
-    } else {
-      g[0] = L::bits(__short2bfloat16_rn(si)), g[1] = L::bits(__short2bfloat16_rz(si));
-      g[2] = L::bits(__short2bfloat16_ru(si)), g[3] = L::bits(__short2bfloat16_rd(si));
-      g[4] = L::bits(__ushort2bfloat16_rn(ui)), g[5] = L::bits(__ushort2bfloat16_rz(ui));
-      g[6] = L::bits(__ushort2bfloat16_ru(ui)), g[7] = L::bits(__ushort2bfloat16_rd(ui));
-    }
+    CUC_LOWP_OF_TYPE(CUC_LOWP_FROM_SHORTS)
     grade_from_integers<L>(i, si, ui, g, s);
   }
 };
 
 /// int and unsigned int (every 32-bit pattern as each) to the 16-bit type, four modes.
 template <class L>
-struct OpFromInt {
-  static constexpr unsigned id = 43, outer = 1;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) {
-    static const char* h[8] = {"__int2half_rn",  "__int2half_rz",  "__int2half_ru",  "__int2half_rd",
-                               "__uint2half_rn", "__uint2half_rz", "__uint2half_ru", "__uint2half_rd"};
-    static const char* b[8] = {"__int2bfloat16_rn",  "__int2bfloat16_rz",  "__int2bfloat16_ru",  "__int2bfloat16_rd",
-                               "__uint2bfloat16_rn", "__uint2bfloat16_rz", "__uint2bfloat16_ru", "__uint2bfloat16_rd"};
-    return v < 8 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
-  }
+struct OpFromInt : SweepOp<43, 1, 32> {
+  static const char* variant(unsigned v) { CUC_LOWP_VARIANT_OF_TYPE(CUC_LOWP_FROM_INT_NAMES) }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
     const int si = static_cast<int>(i);
     const unsigned ui = i;
     std::uint16_t g[8];
-    if constexpr (kIsHalf<L>) {
-      g[0] = L::bits(__int2half_rn(si)), g[1] = L::bits(__int2half_rz(si));
-      g[2] = L::bits(__int2half_ru(si)), g[3] = L::bits(__int2half_rd(si));
-      g[4] = L::bits(__uint2half_rn(ui)), g[5] = L::bits(__uint2half_rz(ui));
-      g[6] = L::bits(__uint2half_ru(ui)), g[7] = L::bits(__uint2half_rd(ui));
-    } else {
-      g[0] = L::bits(__int2bfloat16_rn(si)), g[1] = L::bits(__int2bfloat16_rz(si));
-      g[2] = L::bits(__int2bfloat16_ru(si)), g[3] = L::bits(__int2bfloat16_rd(si));
-      g[4] = L::bits(__uint2bfloat16_rn(ui)), g[5] = L::bits(__uint2bfloat16_rz(ui));
-      g[6] = L::bits(__uint2bfloat16_ru(ui)), g[7] = L::bits(__uint2bfloat16_rd(ui));
-    }
+    CUC_LOWP_OF_TYPE(CUC_LOWP_FROM_INTS)
     grade_from_integers<L>(i, si, ui, g, s);
   }
 };
@@ -261,32 +217,14 @@ CUC_HD inline std::uint64_t ll_pattern(std::uint32_t i, unsigned k) {
   return u;
 }
 template <class L>
-struct OpFromLongLong {
-  static constexpr unsigned id = 44, outer = 4;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) {
-    static const char* h[8] = {"__ll2half_rn",  "__ll2half_rz",  "__ll2half_ru",  "__ll2half_rd",
-                               "__ull2half_rn", "__ull2half_rz", "__ull2half_ru", "__ull2half_rd"};
-    static const char* b[8] = {"__ll2bfloat16_rn",  "__ll2bfloat16_rz",  "__ll2bfloat16_ru",  "__ll2bfloat16_rd",
-                               "__ull2bfloat16_rn", "__ull2bfloat16_rz", "__ull2bfloat16_ru", "__ull2bfloat16_rd"};
-    return v < 8 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
-  }
+struct OpFromLongLong : SweepOp<44, 4, 32> {
+  static const char* variant(unsigned v) { CUC_LOWP_VARIANT_OF_TYPE(CUC_LOWP_FROM_LONG_LONG_NAMES) }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned k, S& s) {
     const unsigned long long ui = ll_pattern(i, k);
     const long long si = (k & 2u) ? static_cast<long long>(~(ui >> 1)) : static_cast<long long>(ui >> 1);
     std::uint16_t g[8];
-    if constexpr (kIsHalf<L>) {
-      g[0] = L::bits(__ll2half_rn(si)), g[1] = L::bits(__ll2half_rz(si));
-      g[2] = L::bits(__ll2half_ru(si)), g[3] = L::bits(__ll2half_rd(si));
-      g[4] = L::bits(__ull2half_rn(ui)), g[5] = L::bits(__ull2half_rz(ui));
-      g[6] = L::bits(__ull2half_ru(ui)), g[7] = L::bits(__ull2half_rd(ui));
-    } else {
-      g[0] = L::bits(__ll2bfloat16_rn(si)), g[1] = L::bits(__ll2bfloat16_rz(si));
-      g[2] = L::bits(__ll2bfloat16_ru(si)), g[3] = L::bits(__ll2bfloat16_rd(si));
-      g[4] = L::bits(__ull2bfloat16_rn(ui)), g[5] = L::bits(__ull2bfloat16_rz(ui));
-      g[6] = L::bits(__ull2bfloat16_ru(ui)), g[7] = L::bits(__ull2bfloat16_rd(ui));
-    }
+    CUC_LOWP_OF_TYPE(CUC_LOWP_FROM_LONG_LONGS)
     grade_from_integers<L>(ui, sticky_double_signed(si), sticky_double(static_cast<std::uint64_t>(ui)), g, s,
                            static_cast<std::uint64_t>(si));
   }
@@ -299,15 +237,12 @@ struct OpFromLongLong {
 /// 2 __float22half2_rn({f, g}) (low .x, high .y); the bfloat16 twins the
 /// same. Their pages cite __float2half_rn for the rounding: OpFromFloat's
 /// reference. got/want: the lanes' bits, low | high << 16.
+#define CUC_LOWP_FLOAT_TO_PAIR(T16) \
+  r0 = __float2##T16##2_rn(f), r1 = __floats2##T16##2_rn(f, g), r2 = __float22##T16##2_rn(make_float2(f, g));
+#define CUC_LOWP_FLOAT_TO_PAIR_NAMES(T16) {"__float2" #T16 "2_rn", "__floats2" #T16 "2_rn", "__float22" #T16 "2_rn"}
 template <class L>
-struct OpFloatToPair {
-  static constexpr unsigned id = 45, outer = 1;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) {
-    static const char* h[3] = {"__float2half2_rn", "__floats2half2_rn", "__float22half2_rn"};
-    static const char* b[3] = {"__float2bfloat162_rn", "__floats2bfloat162_rn", "__float22bfloat162_rn"};
-    return v < 3 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
-  }
+struct OpFloatToPair : SweepOp<45, 1, 32> {
+  static const char* variant(unsigned v) { CUC_LOWP_VARIANT_OF_TYPE(CUC_LOWP_FLOAT_TO_PAIR_NAMES) }
   __device__ static std::uint32_t lanes(typename L::T2 v) {
     return static_cast<std::uint32_t>(L::bits(L::low(v))) | static_cast<std::uint32_t>(L::bits(L::high(v))) << 16;
   }
@@ -322,11 +257,7 @@ struct OpFloatToPair {
     const std::uint32_t rf = ref_from_float<L::M, L::B>(i), rg = ref_from_float<L::M, L::B>(j);
     const std::uint32_t both_f = rf | rf << 16, f_g = rf | rg << 16;
     typename L::T2 r0, r1, r2;
-    if constexpr (kIsHalf<L>) {
-      r0 = __float2half2_rn(f), r1 = __floats2half2_rn(f, g), r2 = __float22half2_rn(make_float2(f, g));
-    } else {
-      r0 = __float2bfloat162_rn(f), r1 = __floats2bfloat162_rn(f, g), r2 = __float22bfloat162_rn(make_float2(f, g));
-    }
+    CUC_LOWP_OF_TYPE(CUC_LOWP_FLOAT_TO_PAIR)
     const std::uint32_t g0 = lanes(r0), g1 = lanes(r1), g2 = lanes(r2);
     s.check(0, same_lanes(g0, both_f), g0, both_f, i, kNone, kNone);
     s.check(1, same_lanes(g1, f_g), g1, f_g, i, j, kNone);
@@ -341,17 +272,14 @@ struct OpFloatToPair {
 /// __half2float: OpToFloat's reference (NaN to any NaN). __half22float2's
 /// got/want: .x | .y << 32.
 template <class L>
-struct OpPairToFloat {
-  static constexpr unsigned id = 47, outer = 1;
-  static constexpr int domain_bits = 32;
+struct OpPairToFloat : SweepOp<47, 1, 32> {
   static const char* variant(unsigned v) {
-    static const char* h[3] = {"__low2float(__half2)", "__high2float(__half2)", "__half22float2"};
-    static const char* b[3] = {"__low2float(__nv_bfloat162)", "__high2float(__nv_bfloat162)", "__bfloat1622float2"};
-    return v < 3 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+    return variant_name_of<L>(v, {"__low2float(__half2)", "__high2float(__half2)", "__half22float2"},
+                              {"__low2float(__nv_bfloat162)", "__high2float(__nv_bfloat162)", "__bfloat1622float2"});
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint16_t lo = static_cast<std::uint16_t>(i & 0xffffu), hi = static_cast<std::uint16_t>(i >> 16);
+    const auto [lo, hi] = operand_pair(i);
     const typename L::T2 v = L::pack(L::make(lo), L::make(hi));
     const std::uint32_t wlo = ref_to_float<L::M, L::B>(lo), whi = ref_to_float<L::M, L::B>(hi);
     float2 p;
@@ -378,13 +306,10 @@ CUC_HD inline double double_pattern(std::uint32_t i, unsigned k) {
   return from_dbits(static_cast<std::uint64_t>(i) << 32 | low);
 }
 template <class L>
-struct OpFromDouble {
-  static constexpr unsigned id = 46, outer = 4;
-  static constexpr int domain_bits = 32;
+struct OpFromDouble : SweepOp<46, 4, 32> {
   static const char* variant(unsigned v) {
-    static const char* h[2] = {"__double2half", "__half(double) constructor"};
-    static const char* b[2] = {"__double2bfloat16", "__nv_bfloat16(double) constructor"};
-    return v < 2 ? (kIsHalf<L> ? h[v] : b[v]) : "?";
+    return variant_name_of<L>(v, {"__double2half", "__half(double) constructor"},
+                              {"__double2bfloat16", "__nv_bfloat16(double) constructor"});
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned k, S& s) {
@@ -419,3 +344,22 @@ struct ConversionSweepUnit : NativeSweepUnit<U> {
 };
 
 }  // namespace cuconform::lowp
+
+#undef CUC_LOWP_OF_TYPE
+#undef CUC_LOWP_VARIANT_OF_TYPE
+#undef CUC_LOWP_FROM_FLOAT_DIRECTED
+#undef CUC_LOWP_FROM_FLOAT_DIRECTED_NAMES
+#undef CUC_LOWP_TO_INTEGER_MODES
+#undef CUC_LOWP_TO_INTEGERS
+#undef CUC_LOWP_TO_INTEGER_MODE_NAMES
+#undef CUC_LOWP_TO_INTEGER_NAMES
+#undef CUC_LOWP_FROM_INTEGERS
+#undef CUC_LOWP_FROM_INTEGER_NAMES
+#undef CUC_LOWP_FROM_SHORTS
+#undef CUC_LOWP_FROM_SHORT_NAMES
+#undef CUC_LOWP_FROM_INTS
+#undef CUC_LOWP_FROM_INT_NAMES
+#undef CUC_LOWP_FROM_LONG_LONGS
+#undef CUC_LOWP_FROM_LONG_LONG_NAMES
+#undef CUC_LOWP_FLOAT_TO_PAIR
+#undef CUC_LOWP_FLOAT_TO_PAIR_NAMES

@@ -29,6 +29,7 @@
 
 #include "cuconform/kernel_unit.h"
 #include "lowp/support/lowp_formats.h"
+#include "lowp/support/lowp_sweep_op.h"
 #include "lowp/support/lowp_unit_info.h"
 
 // run() is __host__ __device__ and templated on its sink; the host sink is
@@ -43,9 +44,6 @@ namespace cuconform::lowp {
 
 constexpr std::size_t kOutWords = 7;
 constexpr unsigned kSweepBlocks = 4096, kSweepThreads = 256;
-
-/// A bijection of the 32-bit words: the high lane's pair in the vector sweeps.
-CUC_HD inline std::uint32_t mate(std::uint32_t i) { return i * 0x9e3779b9u + 0x7f4a7c15u; }
 
 // ---- Sinks ---------------------------------------------------------------------
 /// The sweep's: a bit per failing variant.
@@ -69,25 +67,24 @@ struct DetailSink {
 };
 
 // ---- Operations ------------------------------------------------------------------
-// Each: id (key bits 56..63), outer (the k range), domain_bits, a variant
-// name per v (host), and run(i, k, sink). CUC_HD where every intrinsic it
-// calls is host-callable (CUDA Math API 13.0: all but the fma family).
+// Each: id (key bits 56..63), outer (the k range), domain_bits (SweepOp,
+// lowp_sweep_op.h), a variant name per v (host), and run(i, k, sink). CUC_HD
+// where every intrinsic it calls is host-callable (CUDA Math API 13.0: all but
+// the fma family).
 
 /// a + b, a - b, a * b: the intrinsic, its _rn twin and the operator.
 template <class L, int Kind>
-struct OpArith {
-  static constexpr unsigned id = Kind, outer = 1;
-  static constexpr int domain_bits = 32;
+struct OpArith : SweepOp<Kind, 1, 32> {
   static const char* variant(unsigned v) {
     static const char* n[3][3] = {{"__hadd", "__hadd_rn", "operator+"},
                                   {"__hsub", "__hsub_rn", "operator-"},
                                   {"__hmul", "__hmul_rn", "operator*"}};
-    return v < 3 ? n[Kind][v] : "?";
+    return variant_name(v, n[Kind]);
   }
   CUC_LOWP_HD_TEMPLATE
   template <class S>
   CUC_HD static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
+    const auto [a, b] = operand_pair(i);
     const auto x = L::make(a), y = L::make(b);
     std::uint16_t want, g0, g1, g2;
     if constexpr (Kind == 0) {
@@ -112,14 +109,12 @@ template <class L> struct OpMul : OpArith<L, 2> {};
 
 /// a / b: __hdiv and operator/.
 template <class L>
-struct OpDiv {
-  static constexpr unsigned id = 3, outer = 1;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) { return v == 0 ? "__hdiv" : v == 1 ? "operator/" : "?"; }
+struct OpDiv : SweepOp<3, 1, 32> {
+  static const char* variant(unsigned v) { return variant_name(v, {"__hdiv", "operator/"}); }
   CUC_LOWP_HD_TEMPLATE
   template <class S>
   CUC_HD static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
+    const auto [a, b] = operand_pair(i);
     const auto x = L::make(a), y = L::make(b);
     const std::uint16_t want = ref_div<L::M, L::B>(a, b), g0 = L::bits(__hdiv(x, y)), g1 = L::bits(x / y);
     s.check(0, same16<L::M>(g0, want), g0, want, a, b, kNone);
@@ -129,14 +124,12 @@ struct OpDiv {
 
 /// a * b + c, one rounding: __hfma over every pair and the fixed addends (device only).
 template <class L>
-struct OpFma {
-  static constexpr unsigned id = 4, outer = kFmaAddends;
-  static constexpr int domain_bits = 32;
-  static const char* variant(unsigned v) { return v == 0 ? "__hfma" : "?"; }
+struct OpFma : SweepOp<4, kFmaAddends, 32> {
+  static const char* variant(unsigned v) { return variant_name(v, {"__hfma"}); }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned k, S& s) {
-    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16),
-                        c = fma_addend<L::M, L::B>(k);
+    const auto [a, b] = operand_pair(i);
+    const std::uint16_t c = fma_addend<L::M, L::B>(k);
     const std::uint16_t want = ref_fma<L::M, L::B>(a, b, c), g = L::bits(lowp_hfma(L::make(a), L::make(b), L::make(c)));
     s.check(0, same16<L::M>(g, want), g, want, a, b, c);
   }
@@ -145,20 +138,7 @@ struct OpFma {
 /// The twelve comparisons (bool).
 template <class T>
 CUC_HD inline bool cmp_intrinsic(int j, T x, T y) {
-  switch (j) {
-    case 0: return __heq(x, y);
-    case 1: return __hne(x, y);
-    case 2: return __hlt(x, y);
-    case 3: return __hle(x, y);
-    case 4: return __hgt(x, y);
-    case 5: return __hge(x, y);
-    case 6: return __hequ(x, y);
-    case 7: return __hneu(x, y);
-    case 8: return __hltu(x, y);
-    case 9: return __hleu(x, y);
-    case 10: return __hgtu(x, y);
-    default: return __hgeu(x, y);
-  }
+  CUC_LOWP_COMPARISON_SWITCH(__h, )
 }
 inline const char* cmp_name(int j) {
   static const char* n[12] = {"__heq", "__hne", "__hlt", "__hle", "__hgt", "__hge",
@@ -166,14 +146,12 @@ inline const char* cmp_name(int j) {
   return j >= 0 && j < 12 ? n[j] : "?";
 }
 template <class L>
-struct OpCmp {
-  static constexpr unsigned id = 5, outer = 1;
-  static constexpr int domain_bits = 32;
+struct OpCmp : SweepOp<5, 1, 32> {
   static const char* variant(unsigned v) { return cmp_name(static_cast<int>(v)); }
   CUC_LOWP_HD_TEMPLATE
   template <class S>
   CUC_HD static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint16_t a = static_cast<std::uint16_t>(i & 0xffffu), b = static_cast<std::uint16_t>(i >> 16);
+    const auto [a, b] = operand_pair(i);
     const auto x = L::make(a), y = L::make(b);
     const double dx = decode<L::M, L::B>(a), dy = decode<L::M, L::B>(b);
     const bool un = is_nan16<L::M>(a) || is_nan16<L::M>(b);
@@ -187,11 +165,9 @@ struct OpCmp {
 
 /// float -> 16-bit, every one of the 2^32 float bit patterns.
 template <class L>
-struct OpFromFloat {
-  static constexpr unsigned id = 6, outer = 1;
-  static constexpr int domain_bits = 32;
+struct OpFromFloat : SweepOp<6, 1, 32> {
   static const char* variant(unsigned v) {
-    return v == 0 ? L::from_rn_name : v == 1 ? L::from_name : v == 2 ? "converting constructor" : "?";
+    return variant_name(v, {L::from_rn_name, L::from_name, "converting constructor"});
   }
   CUC_LOWP_HD_TEMPLATE
   template <class S>
@@ -208,10 +184,8 @@ struct OpFromFloat {
 
 /// 16-bit -> float, all 2^16 patterns (exact; NaN to any NaN).
 template <class L>
-struct OpToFloat {
-  static constexpr unsigned id = 7, outer = 1;
-  static constexpr int domain_bits = 16;
-  static const char* variant(unsigned v) { return v == 0 ? L::to_name : v == 1 ? "operator float" : "?"; }
+struct OpToFloat : SweepOp<7, 1, 16> {
+  static const char* variant(unsigned v) { return variant_name(v, {L::to_name, "operator float"}); }
   CUC_LOWP_HD_TEMPLATE
   template <class S>
   CUC_HD static void run(std::uint32_t i, unsigned, S& s) {
@@ -232,9 +206,7 @@ struct OpToFloat {
 /// __halves2bfloat162 then __low2half/__high2half (or the bfloat16 ones)
 /// gives back both inputs bitwise (compare 4).
 template <class L, int Kind>
-struct OpVecArith {
-  static constexpr unsigned id = 8 + Kind, outer = 1;
-  static constexpr int domain_bits = 32;
+struct OpVecArith : SweepOp<8 + Kind, 1, 32> {
   static const char* variant(unsigned v) {
     static const char* n[3][8] = {
         {"__hadd2 low lane", "__hadd2 high lane", "__hadd2_rn low lane", "__hadd2_rn high lane", "operator+ low lane",
@@ -243,14 +215,12 @@ struct OpVecArith {
          "operator- high lane", "__hsub2 lanes == scalar __hsub", "pack/unpack round trip"},
         {"__hmul2 low lane", "__hmul2 high lane", "__hmul2_rn low lane", "__hmul2_rn high lane", "operator* low lane",
          "operator* high lane", "__hmul2 lanes == scalar __hmul", "pack/unpack round trip"}};
-    return v < 8 ? n[Kind][v] : "?";
+    return variant_name(v, n[Kind]);
   }
   CUC_LOWP_HD_TEMPLATE
   template <class S>
   CUC_HD static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint32_t j = mate(i);
-    const std::uint16_t a0 = static_cast<std::uint16_t>(i & 0xffffu), b0 = static_cast<std::uint16_t>(i >> 16),
-                        a1 = static_cast<std::uint16_t>(j & 0xffffu), b1 = static_cast<std::uint16_t>(j >> 16);
+    const auto [j, a0, b0, a1, b1] = lane_pairs(i);
     const auto va = L::pack(L::make(a0), L::make(a1)), vb = L::pack(L::make(b0), L::make(b1));
     typename L::T2 r0, r1, r2;
     std::uint16_t w0, w1, s0, s1;
@@ -291,19 +261,14 @@ template <class L> struct OpVecMul : OpVecArith<L, 2> {};
 
 /// Vector division __h2div and operator/ (both lanes).
 template <class L>
-struct OpVecDiv {
-  static constexpr unsigned id = 11, outer = 1;
-  static constexpr int domain_bits = 32;
+struct OpVecDiv : SweepOp<11, 1, 32> {
   static const char* variant(unsigned v) {
-    static const char* n[4] = {"__h2div low lane", "__h2div high lane", "operator/ low lane", "operator/ high lane"};
-    return v < 4 ? n[v] : "?";
+    return variant_name(v, {"__h2div low lane", "__h2div high lane", "operator/ low lane", "operator/ high lane"});
   }
   CUC_LOWP_HD_TEMPLATE
   template <class S>
   CUC_HD static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint32_t j = mate(i);
-    const std::uint16_t a0 = static_cast<std::uint16_t>(i & 0xffffu), b0 = static_cast<std::uint16_t>(i >> 16),
-                        a1 = static_cast<std::uint16_t>(j & 0xffffu), b1 = static_cast<std::uint16_t>(j >> 16);
+    const auto [j, a0, b0, a1, b1] = lane_pairs(i);
     const auto va = L::pack(L::make(a0), L::make(a1)), vb = L::pack(L::make(b0), L::make(b1));
     const std::uint16_t w0 = ref_div<L::M, L::B>(a0, b0), w1 = ref_div<L::M, L::B>(a1, b1);
     const typename L::T2 r[2] = {__h2div(va, vb), va / vb};
@@ -319,18 +284,14 @@ struct OpVecDiv {
 /// Vector fma __hfma2: addend lanes (c_k, c_{15-k}); variants: low lane, high
 /// lane, lanes == scalar __hfma (device only).
 template <class L>
-struct OpVecFma {
-  static constexpr unsigned id = 12, outer = kFmaAddends;
-  static constexpr int domain_bits = 32;
+struct OpVecFma : SweepOp<12, kFmaAddends, 32> {
   static const char* variant(unsigned v) {
-    return v == 0 ? "__hfma2 low lane" : v == 1 ? "__hfma2 high lane" : v == 2 ? "__hfma2 lanes == scalar __hfma" : "?";
+    return variant_name(v, {"__hfma2 low lane", "__hfma2 high lane", "__hfma2 lanes == scalar __hfma"});
   }
   template <class S>
   __device__ static void run(std::uint32_t i, unsigned k, S& s) {
-    const std::uint32_t j = mate(i);
-    const std::uint16_t a0 = static_cast<std::uint16_t>(i & 0xffffu), b0 = static_cast<std::uint16_t>(i >> 16),
-                        a1 = static_cast<std::uint16_t>(j & 0xffffu), b1 = static_cast<std::uint16_t>(j >> 16),
-                        c0 = fma_addend<L::M, L::B>(k), c1 = fma_addend<L::M, L::B>(kFmaAddends - 1 - k);
+    const auto [j, a0, b0, a1, b1] = lane_pairs(i);
+    const std::uint16_t c0 = fma_addend<L::M, L::B>(k), c1 = fma_addend<L::M, L::B>(kFmaAddends - 1 - k);
     const auto r = lowp_hfma(L::pack(L::make(a0), L::make(a1)), L::pack(L::make(b0), L::make(b1)),
                            L::pack(L::make(c0), L::make(c1)));
     const std::uint16_t lo = L::bits(L::low(r)), hi = L::bits(L::high(r));
@@ -349,42 +310,14 @@ struct OpVecFma {
 /// lanes are: variant 24 + j).
 template <class T2>
 CUC_HD inline T2 cmp2_intrinsic(int j, T2 x, T2 y) {
-  switch (j) {
-    case 0: return __heq2(x, y);
-    case 1: return __hne2(x, y);
-    case 2: return __hlt2(x, y);
-    case 3: return __hle2(x, y);
-    case 4: return __hgt2(x, y);
-    case 5: return __hge2(x, y);
-    case 6: return __hequ2(x, y);
-    case 7: return __hneu2(x, y);
-    case 8: return __hltu2(x, y);
-    case 9: return __hleu2(x, y);
-    case 10: return __hgtu2(x, y);
-    default: return __hgeu2(x, y);
-  }
+  CUC_LOWP_COMPARISON_SWITCH(__h, 2)
 }
 template <class T2>
 CUC_HD inline bool cmpb2_intrinsic(int j, T2 x, T2 y) {
-  switch (j) {
-    case 0: return __hbeq2(x, y);
-    case 1: return __hbne2(x, y);
-    case 2: return __hblt2(x, y);
-    case 3: return __hble2(x, y);
-    case 4: return __hbgt2(x, y);
-    case 5: return __hbge2(x, y);
-    case 6: return __hbequ2(x, y);
-    case 7: return __hbneu2(x, y);
-    case 8: return __hbltu2(x, y);
-    case 9: return __hbleu2(x, y);
-    case 10: return __hbgtu2(x, y);
-    default: return __hbgeu2(x, y);
-  }
+  CUC_LOWP_COMPARISON_SWITCH(__hb, 2)
 }
 template <class L>
-struct OpVecCmp {
-  static constexpr unsigned id = 13, outer = 1;
-  static constexpr int domain_bits = 32;
+struct OpVecCmp : SweepOp<13, 1, 32> {
   static const char* variant(unsigned v) {
     static char buf[12][3][40];  // (host only, single-threaded harness)
     if (v >= 36) return "?";
@@ -396,9 +329,7 @@ struct OpVecCmp {
   CUC_LOWP_HD_TEMPLATE
   template <class S>
   CUC_HD static void run(std::uint32_t i, unsigned, S& s) {
-    const std::uint32_t j2 = mate(i);
-    const std::uint16_t a0 = static_cast<std::uint16_t>(i & 0xffffu), b0 = static_cast<std::uint16_t>(i >> 16),
-                        a1 = static_cast<std::uint16_t>(j2 & 0xffffu), b1 = static_cast<std::uint16_t>(j2 >> 16);
+    const auto [j2, a0, b0, a1, b1] = lane_pairs(i);
     const auto va = L::pack(L::make(a0), L::make(a1)), vb = L::pack(L::make(b0), L::make(b1));
     const std::uint16_t one = static_cast<std::uint16_t>(L::B << L::M);
     const double x0 = decode<L::M, L::B>(a0), y0 = decode<L::M, L::B>(b0), x1 = decode<L::M, L::B>(a1),
@@ -533,6 +464,22 @@ struct SweepUnit {
     b.within("failures over the whole input space (" + what + ")", static_cast<double>(out[0]), 0.0, 0.0,
              "CUDA Math API 13.0 (cuda_fp16.h / cuda_bf16.h): round-to-nearest-even, one rounding");
   }
+};
+
+/// Base of a planted self-test of the sweep (tests/selftest/planted_lowp*.cuh;
+/// CRTP, as SweepUnit): the form `control` sweeps Op<false>, the operation as
+/// it is, and passes; the form named U::planted_name sweeps Op<true>, with
+/// the defect planted, and must fail.
+template <class U, template <bool> class Op>
+struct PlantedSweepUnit : SweepUnit<U> {
+  struct control : SweepForm<Op<false>, Role::recommended> {
+    static constexpr const char* name = "control";
+  };
+  struct planted_form : SweepForm<Op<true>, Role::recommended> {
+    static constexpr const char* name = U::planted_name;
+    static constexpr bool planted = true;
+  };
+  using forms = Forms<control, planted_form>;
 };
 
 /// Base of the two F10 units (CRTP, as SweepUnit): their fourteen forms, one
