@@ -24,9 +24,7 @@
 
 namespace cuconform::units {
 
-struct Bf16Clamps : lowp::ClampSweepUnit<Bf16Clamps, lowp::Bf16T> {
-  static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("bf16_clamps");
-};
+struct Bf16Clamps : lowp::ClampSweepUnit<Bf16Clamps, lowp::Bf16T> {};
 CUCONFORM_KERNEL_UNIT(Bf16Clamps)
 
 }  // namespace cuconform::units

@@ -18,9 +18,7 @@
 
 namespace cuconform::units {
 
-struct Bf16Compares : lowp::CompareSweepUnit<Bf16Compares, lowp::Bf16T> {
-  static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("bf16_compares");
-};
+struct Bf16Compares : lowp::CompareSweepUnit<Bf16Compares, lowp::Bf16T> {};
 CUCONFORM_KERNEL_UNIT(Bf16Compares)
 
 }  // namespace cuconform::units

@@ -35,9 +35,7 @@
 
 namespace cuconform::units {
 
-struct Bf16Conversions : lowp::ConversionSweepUnit<Bf16Conversions, lowp::Bf16T> {
-  static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("bf16_conversions");
-};
+struct Bf16Conversions : lowp::ConversionSweepUnit<Bf16Conversions, lowp::Bf16T> {};
 CUCONFORM_KERNEL_UNIT(Bf16Conversions)
 
 }  // namespace cuconform::units

@@ -28,7 +28,6 @@
 namespace cuconform::units {
 
 struct HalfClamps : lowp::ClampSweepUnit<HalfClamps, lowp::HalfT> {
-  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("half_clamps");
   struct h2_cmadd : lowp::NativeSweepForm<lowp::HalfT, lowp::OpCmadd> { static constexpr const char* name = "h2_cmadd"; };
   using forms = Forms<saturating, fma_clamped, max_min, sign_class, h2_clamps, h2_fma_clamped, h2_cmadd>;
 };

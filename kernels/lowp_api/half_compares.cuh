@@ -18,9 +18,7 @@
 
 namespace cuconform::units {
 
-struct HalfCompares : lowp::CompareSweepUnit<HalfCompares, lowp::HalfT> {
-  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("half_compares");
-};
+struct HalfCompares : lowp::CompareSweepUnit<HalfCompares, lowp::HalfT> {};
 CUCONFORM_KERNEL_UNIT(HalfCompares)
 
 }  // namespace cuconform::units

@@ -35,9 +35,7 @@
 
 namespace cuconform::units {
 
-struct HalfConversions : lowp::ConversionSweepUnit<HalfConversions, lowp::HalfT> {
-  static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("half_conversions");
-};
+struct HalfConversions : lowp::ConversionSweepUnit<HalfConversions, lowp::HalfT> {};
 CUCONFORM_KERNEL_UNIT(HalfConversions)
 
 }  // namespace cuconform::units

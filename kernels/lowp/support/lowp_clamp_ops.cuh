@@ -289,6 +289,7 @@ struct OpCmadd : SweepOp<58, 1, 32> {
 /// Base of the two clamp units: their six forms.
 template <class U, class L>
 struct ClampSweepUnit : NativeSweepUnit<U> {
+  static constexpr UnitInfo info = f10_info<L>(kIsHalf<L> ? "half_clamps" : "bf16_clamps");
   static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per operation";
   struct saturating : NativeSweepForm<L, OpSaturating> { static constexpr const char* name = "saturating"; };
   struct fma_clamped : NativeSweepForm<L, OpFmaClamped> { static constexpr const char* name = "fma_clamped"; };

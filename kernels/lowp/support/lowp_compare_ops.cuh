@@ -83,6 +83,7 @@ struct OpVecIsNan : SweepOp<57, 1, 16> {
 /// Base of the two comparison units: their two forms.
 template <class U, class L>
 struct CompareSweepUnit : NativeSweepUnit<U> {
+  static constexpr UnitInfo info = f10_info<L>(kIsHalf<L> ? "half_compares" : "bf16_compares");
   static constexpr const char* sanitize_heavy = "every one of 2^32 operand pairs per comparison";
   struct h2_compare_mask : NativeSweepForm<L, OpVecCmpMask> { static constexpr const char* name = "h2_compare_mask"; };
   struct h2_isnan : NativeSweepForm<L, OpVecIsNan> { static constexpr const char* name = "h2_isnan"; };

@@ -327,6 +327,7 @@ struct OpFromDouble : SweepOp<46, 4, 32> {
 /// Base of the two conversion units: their eight forms.
 template <class U, class L>
 struct ConversionSweepUnit : NativeSweepUnit<U> {
+  static constexpr UnitInfo info = f10_info<L>(kIsHalf<L> ? "half_conversions" : "bf16_conversions");
   static constexpr const char* sanitize_heavy = "every one of 2^32 floats or integers per conversion";
   struct from_float_directed : NativeSweepForm<L, OpFromFloatDirected> {
     static constexpr const char* name = "from_float_directed";

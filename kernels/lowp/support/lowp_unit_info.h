@@ -4,6 +4,8 @@
 // Practices Guide 13.0 §12.1.1, chapter 12, a kernel unit); only the slug
 // and the minimum compute capability (the type's own, L::min_cc) differ:
 //   static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("half_arith");
+// (the bases of the clamp, comparison and conversion units, one unit per
+// type each, state it for both: "half_clamps" or "bf16_clamps" by L).
 // Not a unit itself (kernels/<area>/support/ is not globbed).
 //===----------------------------------------------------------------------===//
 #pragma once
