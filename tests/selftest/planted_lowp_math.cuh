@@ -35,35 +35,17 @@ struct HtanhInfToZero {
   }
 };
 
-struct PlantedLowpMathHalf : lowp::MathUnit<lowp::HalfT> {
+struct PlantedLowpMathHalf : lowp::PlantedMathUnit<PlantedLowpMathHalf, lowp::HalfT, HrintOffAt2p5> {
   static constexpr UnitInfo info = lowp::f10_info<lowp::HalfT>("planted_lowp_math_half");
   static std::vector<KernelCase> cases() { return lowp::math_cases({lowp::MathFn::rint, lowp::MathFn::exp}); }
-  struct control_half : lowp::MathSweepForm<lowp::HalfT> {
-    static constexpr const char* name = "control_half";
-    static constexpr Role role = Role::recommended;
-  };
-  struct hrint_off_at_2_5 : lowp::MathSweepForm<lowp::HalfT, HrintOffAt2p5> {
-    static constexpr const char* name = "hrint_off_at_2_5";
-    static constexpr Role role = Role::recommended;
-    static constexpr bool planted = true;
-  };
-  using forms = Forms<control_half, hrint_off_at_2_5>;
+  static constexpr const char *control_name = "control_half", *planted_name = "hrint_off_at_2_5";
 };
 CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedLowpMathHalf)
 
-struct PlantedLowpMathBf16 : lowp::MathUnit<lowp::Bf16T> {
+struct PlantedLowpMathBf16 : lowp::PlantedMathUnit<PlantedLowpMathBf16, lowp::Bf16T, HtanhInfToZero> {
   static constexpr UnitInfo info = lowp::f10_info<lowp::Bf16T>("planted_lowp_math_bf16");
   static std::vector<KernelCase> cases() { return lowp::math_cases({lowp::MathFn::tanh}); }
-  struct control_bf16 : lowp::MathSweepForm<lowp::Bf16T> {
-    static constexpr const char* name = "control_bf16";
-    static constexpr Role role = Role::recommended;
-  };
-  struct htanh_special : lowp::MathSweepForm<lowp::Bf16T, HtanhInfToZero> {
-    static constexpr const char* name = "htanh_special";
-    static constexpr Role role = Role::recommended;
-    static constexpr bool planted = true;
-  };
-  using forms = Forms<control_bf16, htanh_special>;
+  static constexpr const char *control_name = "control_bf16", *planted_name = "htanh_special";
 };
 CUCONFORM_KERNEL_SELFTEST_UNIT(PlantedLowpMathBf16)
 

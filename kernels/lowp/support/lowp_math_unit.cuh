@@ -276,4 +276,22 @@ struct MathUnit {
   static double correctly_rounded(MathFn f, std::uint16_t x) { return static_cast<double>(lowp_math_table<L>(f)[x]); }
 };
 
+/// Base of a planted self-test of the math sweep (tests/selftest/
+/// planted_lowp_math.cuh) for the type L: the form U::control_name sweeps the
+/// functions as they are and passes; the form U::planted_name sweeps them
+/// with Defect planted in the scalar results and must fail.
+template <class U, class L, class Defect>
+struct PlantedMathUnit : MathUnit<L> {
+  struct control : MathSweepForm<L> {
+    static constexpr const char* name = U::control_name;
+    static constexpr Role role = Role::recommended;
+  };
+  struct planted_form : MathSweepForm<L, Defect> {
+    static constexpr const char* name = U::planted_name;
+    static constexpr Role role = Role::recommended;
+    static constexpr bool planted = true;
+  };
+  using forms = Forms<control, planted_form>;
+};
+
 }  // namespace cuconform::lowp
