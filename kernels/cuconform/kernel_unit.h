@@ -352,6 +352,17 @@ class Perf {
 
 }  // namespace cuconform
 
+/// A form that hands its buffers to one launcher of its unit, for the units whose
+/// forms differ only in the kernel (or the parameter) that launcher runs:
+///   CUC_KERNEL_FORM(tile_ab, Recommended, float, float, go<ab_tile_ab>);
+/// declares  struct tile_ab : Recommended  named "tile_ab" whose
+/// launch(c, in, out, s) is go<ab_tile_ab>(c, in, out, s).
+#define CUC_KERNEL_FORM(Struct, Role, InT, OutT, ...)                                                 \
+  struct Struct : Role {                                                                               \
+    static constexpr const char* name = #Struct;                                                       \
+    static void launch(const KernelCase& c, const InT* in, OutT* out, cudaStream_t s) { __VA_ARGS__(c, in, out, s); } \
+  }
+
 #ifndef CUCONFORM_KERNEL_UNIT
 #define CUCONFORM_KERNEL_UNIT(Name)
 #endif

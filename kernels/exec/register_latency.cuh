@@ -58,14 +58,8 @@ struct RegisterLatency : ElementwiseShape<float> {
   static void go(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
     if (c.n) e3_kernel<ILP><<<static_cast<unsigned>((c.n + 127) / 128), 128, 0, s>>>(in, out, c.n, kFmas);
   }
-  struct ilp1 : Warned {
-    static constexpr const char* name = "ilp1";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<1>(c, in, out, s); }
-  };
-  struct ilp4 : Recommended {
-    static constexpr const char* name = "ilp4";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<4>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(ilp1, Warned, float, float, go<1>);
+  CUC_KERNEL_FORM(ilp4, Recommended, float, float, go<4>);
   using forms = Forms<ilp1, ilp4>;
 
   static void codegen(CodegenRules& r, const Profile&) {

@@ -230,23 +230,11 @@ struct WarpShuffleBase {
     }
     h1_total<T, Mode><<<1, kH1Block, 0, s>>>(out + 1, nb, out);
   }
-  struct shfl_down : Recommended {
-    static constexpr const char* name = "shfl_down";
-    static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<kH1Down>(c, in, out, s); }
-  };
-  struct shfl_xor : Recommended {
-    static constexpr const char* name = "shfl_xor";
-    static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<kH1Xor>(c, in, out, s); }
-  };
-  struct partial_mask : Recommended {
-    static constexpr const char* name = "partial_mask";
-    static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<kH1Partial>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(shfl_down, Recommended, T, T, go<kH1Down>);
+  CUC_KERNEL_FORM(shfl_xor, Recommended, T, T, go<kH1Xor>);
+  CUC_KERNEL_FORM(partial_mask, Recommended, T, T, go<kH1Partial>);
   /// The shared-memory exchange that shuffle replaces (KTG 1.4.3.2-1.4.3.3).
-  struct shared_tree : Warned {
-    static constexpr const char* name = "shared_tree";
-    static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<kH1Shared>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(shared_tree, Warned, T, T, go<kH1Shared>);
   using forms = Forms<shfl_down, shfl_xor, partial_mask, shared_tree>;
 
   /// `tag`: the mangled element type ("i" for int, "f" for float).

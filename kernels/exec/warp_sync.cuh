@@ -81,14 +81,8 @@ __global__ void warpsync_xchg_racy_after(const unsigned* in, unsigned* out, std:
 
 struct WarpReduction : warpsync::BlockSumsShape {
   static constexpr UnitInfo info{"warp_reduction", "H3", "kepler.warp-synchronous-programming-unsafe", "13.1", 13, Kind::kernel, 70};
-  struct syncwarp : Recommended {
-    static constexpr const char* name = "syncwarp";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_reduce_sync>(c, in, out, s); }
-  };
-  struct shuffle : Recommended {
-    static constexpr const char* name = "shuffle";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_reduce_shfl>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(syncwarp, Recommended, In, Out, go<warpsync::warpsync_reduce_sync>);
+  CUC_KERNEL_FORM(shuffle, Recommended, In, Out, go<warpsync::warpsync_reduce_shfl>);
   struct legacy_volatile : Warned {
     static constexpr const char* name = "legacy_volatile";
     static constexpr const char* reported_by = "racecheck";  // H3: warnings, no errors (sanitize.cuh counts both)
@@ -137,18 +131,9 @@ struct DivergentExchange : ElementwiseShape<std::uint32_t> {
   static void go(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
     if (c.n) K<<<warpsync::blocks(c.n), warpsync::kBlock, 0, s>>>(in, out, c.n, static_cast<int>(c.p0));
   }
-  struct in_branches : Recommended {
-    static constexpr const char* name = "in_branches";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_branches>(c, in, out, s); }
-  };
-  struct after_branch : Recommended {
-    static constexpr const char* name = "after_branch";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_after>(c, in, out, s); }
-  };
-  struct shuffle : Recommended {
-    static constexpr const char* name = "shuffle";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<warpsync::warpsync_xchg_shfl>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(in_branches, Recommended, In, Out, go<warpsync::warpsync_xchg_branches>);
+  CUC_KERNEL_FORM(after_branch, Recommended, In, Out, go<warpsync::warpsync_xchg_after>);
+  CUC_KERNEL_FORM(shuffle, Recommended, In, Out, go<warpsync::warpsync_xchg_shfl>);
   struct in_branches_unsynced : Warned {
     static constexpr const char* name = "in_branches_unsynced";
     static constexpr const char* reported_by = "racecheck";

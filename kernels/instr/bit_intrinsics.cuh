@@ -158,26 +158,14 @@ struct BitIntrinsics : IntSweepShape {
   static constexpr const char* sanitize_heavy = "every one of 2^32 inputs per intrinsic";
   /// One case: the whole 32-bit input space (no input buffer).
   static std::vector<KernelCase> cases() { return {{"all 2^32 x", 2}}; }
-  struct brev : Recommended {
-    static constexpr const char* name = "brev";
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_brev32>(out, s); }
-  };
-  struct popc : Recommended {
-    static constexpr const char* name = "popc";
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_popc32>(out, s); }
-  };
-  struct clz : Recommended {
-    static constexpr const char* name = "clz";
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_clz32>(out, s); }
-  };
-  struct brevll : Recommended {
-    static constexpr const char* name = "brevll";
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_brev64>(out, s); }
-  };
-  struct popcll : Recommended {
-    static constexpr const char* name = "popcll";
-    static void launch(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<f8_popc64>(out, s); }
-  };
+  /// A form's launch: the sweep of Op over every x (no input buffer).
+  template <class Op>
+  static void sweep(const KernelCase&, const In*, Out* out, cudaStream_t s) { go<Op>(out, s); }
+  CUC_KERNEL_FORM(brev, Recommended, In, Out, sweep<f8_brev32>);
+  CUC_KERNEL_FORM(popc, Recommended, In, Out, sweep<f8_popc32>);
+  CUC_KERNEL_FORM(clz, Recommended, In, Out, sweep<f8_clz32>);
+  CUC_KERNEL_FORM(brevll, Recommended, In, Out, sweep<f8_brev64>);
+  CUC_KERNEL_FORM(popcll, Recommended, In, Out, sweep<f8_popc64>);
   using forms = Forms<brev, popc, clz, brevll, popcll>;
 
   // ---- Host model: the references against the host compiler --------------
@@ -337,18 +325,9 @@ struct Mul24Legacy : IntSweepShape {
     CUC_CHECK(cudaGetLastError());
     f9_sweep<Op><<<kBitsBlocks, kBitsThreads, 0, s>>>(ys, static_cast<int>(c.n), o);
   }
-  struct mul24 : Warned {
-    static constexpr const char* name = "mul24";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<f9_mul24>(c, in, out, s); }
-  };
-  struct umul24 : Warned {
-    static constexpr const char* name = "umul24";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<f9_umul24>(c, in, out, s); }
-  };
-  struct plain_mul : Recommended {
-    static constexpr const char* name = "plain_mul";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<f9_plain>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(mul24, Warned, In, Out, go<f9_mul24>);
+  CUC_KERNEL_FORM(umul24, Warned, In, Out, go<f9_umul24>);
+  CUC_KERNEL_FORM(plain_mul, Recommended, In, Out, go<f9_plain>);
   using forms = Forms<mul24, umul24, plain_mul>;
 
   /// Independent formulation: 64-bit products of (x << 8) >> 8 (arithmetic

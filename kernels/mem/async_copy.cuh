@@ -130,14 +130,8 @@ struct AsyncCopyBase {
     K<<<static_cast<unsigned>(blocks(c)), static_cast<unsigned>(c.p1), smem_bytes(c), s>>>(in, out, cc, cc * c.p1);
     CUC_CHECK(cudaGetLastError());
   }
-  struct sync_copy : Warned {
-    static constexpr const char* name = "sync_copy";
-    static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<smem_fill_sync<T>>(c, in, out, s); }
-  };
-  struct async_copy : Recommended {
-    static constexpr const char* name = "async_copy";
-    static void launch(const KernelCase& c, const T* in, T* out, cudaStream_t s) { go<smem_fill_async<T>>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(sync_copy, Warned, T, T, go<smem_fill_sync<T>>);
+  CUC_KERNEL_FORM(async_copy, Recommended, T, T, go<smem_fill_async<T>>);
   using forms = Forms<sync_copy, async_copy>;
 
   static void host_model(ModelChecks& m) {

@@ -57,18 +57,12 @@ struct ConstantMemory {
     CUC_CHECK(cudaMemcpyToSymbol(const_table, in, kConstElems * sizeof(In), 0, cudaMemcpyDeviceToDevice));
     if (c.n) const_gather<Uniform><<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(out, c.n);
   }
-  struct uniform : Recommended {
-    static constexpr const char* name = "uniform";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<true>(c, in, out, s); }
-  };
-  struct per_lane : Warned {
-    static constexpr const char* name = "per_lane";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<false>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(uniform, Recommended, In, Out, go<true>);
+  CUC_KERNEL_FORM(per_lane, Warned, In, Out, go<false>);
   using forms = Forms<uniform, per_lane>;
   static void codegen(CodegenRules& r, const Profile&) {
-    r.present("const_gatherILb1E", "ld\\.const\\..*", "BPG 10.2.6: __constant__ data is read through the constant cache");
-    r.present("const_gatherILb0E", "ld\\.const\\..*", "BPG 10.2.6: __constant__ data is read through the constant cache");
+    for (const char* k : {"const_gatherILb1E", "const_gatherILb0E"})  // both forms' kernels
+      r.present(k, "ld\\.const\\..*", "BPG 10.2.6: __constant__ data is read through the constant cache");
   }
   static void perf(Perf& p) {
     const std::size_t n = std::size_t(1) << 22;

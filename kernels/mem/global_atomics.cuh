@@ -142,14 +142,8 @@ struct GlobalAtomicsInt {
     CUC_CHECK(cudaGetLastError());
     if (c.n) K<<<h4_blocks(c.n), kH4Block, 0, s>>>(in, c.n, out);
   }
-  struct global : Recommended {
-    static constexpr const char* name = "global";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<h4_global<true>>(c, in, out, s); }
-  };
-  struct privatised : Recommended {
-    static constexpr const char* name = "privatised";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go<h4_privatised<true>>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(global, Recommended, In, Out, go<h4_global<true>>);
+  CUC_KERNEL_FORM(privatised, Recommended, In, Out, go<h4_privatised<true>>);
   using forms = Forms<global, privatised>;
 
   /// The saturating merge the privatised form relies on, and the cap's edge.
@@ -236,18 +230,13 @@ struct GlobalAtomicsFloat {
     b.within("sum of " + std::to_string(c.n), out[0], e.hi + e.lo, gamma_f32(adds) * (m.hi + m.lo) * (1 + 0x1p-52),
              "Higham 2002 §4.2: any order of n-1 additions: |s - sum| <= gamma_{n-1} sum|x_i|");
   }
-  static void go(void (*k)(const float*, std::size_t, float*), const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+  template <void (*K)(const float*, std::size_t, float*)>
+  static void go(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
     CUC_CHECK(cudaMemsetAsync(out, 0, sizeof(float), s));
-    if (c.n) k<<<static_cast<unsigned>((c.n + kH4Block - 1) / kH4Block), kH4Block, 0, s>>>(in, c.n, out);
+    if (c.n) K<<<static_cast<unsigned>((c.n + kH4Block - 1) / kH4Block), kH4Block, 0, s>>>(in, c.n, out);
   }
-  struct atomic_each : Recommended {
-    static constexpr const char* name = "atomic_each";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(h4_fadd_each, c, in, out, s); }
-  };
-  struct warp_then_atomic : Recommended {
-    static constexpr const char* name = "warp_then_atomic";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go(h4_fadd_warp, c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(atomic_each, Recommended, float, float, go<h4_fadd_each>);
+  CUC_KERNEL_FORM(warp_then_atomic, Recommended, float, float, go<h4_fadd_warp>);
   using forms = Forms<atomic_each, warp_then_atomic>;
   static void codegen(CodegenRules& r, const Profile&) {
     r.present("h4_fadd_each", "(atom|red)\\.global\\.add\\.f32", "KTG 1.4.4.4: a float global atomic add per element");

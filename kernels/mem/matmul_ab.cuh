@@ -96,18 +96,9 @@ struct MatmulAbShape {
     const dim3 g(static_cast<unsigned>((c.p0 + kAbTile - 1) / kAbTile), static_cast<unsigned>((c.n + kAbTile - 1) / kAbTile));
     K<<<g, dim3(kAbTile, kAbTile), 0, s>>>(in, in + c.n * kAbTile, out, static_cast<int>(c.n), static_cast<int>(c.p0));
   }
-  struct simple : Warned {
-    static constexpr const char* name = "simple";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ab_simple>(c, in, out, s); }
-  };
-  struct tile_a : Recommended {
-    static constexpr const char* name = "tile_a";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ab_tile_a>(c, in, out, s); }
-  };
-  struct tile_ab : Recommended {
-    static constexpr const char* name = "tile_ab";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ab_tile_ab>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(simple, Warned, float, float, go<ab_simple>);
+  CUC_KERNEL_FORM(tile_a, Recommended, float, float, go<ab_tile_a>);
+  CUC_KERNEL_FORM(tile_ab, Recommended, float, float, go<ab_tile_ab>);
 };
 
 struct MatmulAb : MatmulAbShape {

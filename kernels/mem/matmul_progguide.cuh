@@ -97,14 +97,8 @@ struct MatmulProgGuide {
     if (Tiled) pg_matmul_tiled<<<g, blk, 0, s>>>(a, b, cm);
     else pg_matmul_plain<<<g, blk, 0, s>>>(a, b, cm);
   }
-  struct plain : Warned {
-    static constexpr const char* name = "plain";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<false>(c, in, out, s); }
-  };
-  struct tiled : Recommended {
-    static constexpr const char* name = "tiled";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<true>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(plain, Warned, float, float, go<false>);
+  CUC_KERNEL_FORM(tiled, Recommended, float, float, go<true>);
   using forms = Forms<plain, tiled>;
   static void host_model(ModelChecks& m) {
     m.expect("precondition accepts 32 x 48 x 16", pg_dims_ok(32, 48, 16) ? 1 : 0, 1, "CPG: multiples of BLOCK_SIZE");

@@ -53,18 +53,9 @@ struct ReadonlyLdg {
     CUC_CHECK(cudaMemcpyAsync(out, in + c.n, c.n * sizeof(float), cudaMemcpyDeviceToDevice, s));  // y, updated in place
     K<<<static_cast<unsigned>((c.n + 255) / 256), 256, 0, s>>>(kLdgA, in, out, c.n);
   }
-  struct plain : Warned {
-    static constexpr const char* name = "plain";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ldg_saxpy_plain>(c, in, out, s); }
-  };
-  struct restrict_ptrs : Recommended {
-    static constexpr const char* name = "restrict_ptrs";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ldg_saxpy_restrict>(c, in, out, s); }
-  };
-  struct ldg : Recommended {
-    static constexpr const char* name = "ldg";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<ldg_saxpy_ldg>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(plain, Warned, float, float, go<ldg_saxpy_plain>);
+  CUC_KERNEL_FORM(restrict_ptrs, Recommended, float, float, go<ldg_saxpy_restrict>);
+  CUC_KERNEL_FORM(ldg, Recommended, float, float, go<ldg_saxpy_ldg>);
   using forms = Forms<plain, restrict_ptrs, ldg>;
   static void codegen(CodegenRules& r, const Profile&) {
     r.present("ldg_saxpy_ldgE", "ld\\.global\\.nc\\..*", "KTG 1.4.4.3: __ldg loads through the read-only data cache");

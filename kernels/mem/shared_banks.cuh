@@ -53,18 +53,9 @@ struct SharedBanks {
   static void go(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
     if (c.n) bank_row_sums<Pitch><<<static_cast<unsigned>(c.n), 32, 0, s>>>(in, out, static_cast<int>(c.n));
   }
-  struct pitch32 : Warned {
-    static constexpr const char* name = "pitch32";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<32>(c, in, out, s); }
-  };
-  struct pitch33 : Recommended {
-    static constexpr const char* name = "pitch33";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<33>(c, in, out, s); }
-  };
-  struct pitch34 : Warned {
-    static constexpr const char* name = "pitch34";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { go<34>(c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(pitch32, Warned, float, float, go<32>);
+  CUC_KERNEL_FORM(pitch33, Recommended, float, float, go<33>);
+  CUC_KERNEL_FORM(pitch34, Warned, float, float, go<34>);
   using forms = Forms<pitch32, pitch33, pitch34>;
 
   static void host_model(ModelChecks& m) {

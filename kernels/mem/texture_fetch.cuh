@@ -161,7 +161,8 @@ struct TextureAfterWrite : ElementwiseShape<float> {
   /// copy) overwrites it with 3 in + 1, which differs from in everywhere; launch 3 fetches it
   /// again through the same texture object: it must see only the new values. `seen` must
   /// hold the old ones (the fetch the stale lines came from was real).
-  static void primed(const KernelCase& c, const float* in, float* out, cudaStream_t s, bool by_copy) {
+  template <bool by_copy>
+  static void primed(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
     if (!c.n) return;
     const std::size_t bytes = c.n * sizeof(float);
     TexScratch a, b, d;
@@ -193,15 +194,9 @@ struct TextureAfterWrite : ElementwiseShape<float> {
     a.release();
   }
   /// The cache had lines to serve stale: fetched, overwritten by the next launch, fetched again.
-  struct texture_primed_next_launch : Recommended {
-    static constexpr const char* name = "texture_primed_next_launch";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { primed(c, in, out, s, false); }
-  };
+  CUC_KERNEL_FORM(texture_primed_next_launch, Recommended, float, float, primed<false>);
   /// The same with the overwrite made by a device-to-device copy.
-  struct texture_primed_after_memcpy : Recommended {
-    static constexpr const char* name = "texture_primed_after_memcpy";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) { primed(c, in, out, s, true); }
-  };
+  CUC_KERNEL_FORM(texture_primed_after_memcpy, Recommended, float, float, primed<true>);
   using forms = Forms<texture_next_launch, texture_after_memcpy, global_next_launch, texture_primed_next_launch,
                       texture_primed_after_memcpy>;
 
