@@ -84,15 +84,23 @@ struct StreamOrder : ElementwiseShape<std::uint32_t> {
     CUC_CHECK(cudaGetLastError());
   }
 
-  struct one_stream : Recommended {
-    static constexpr const char* name = "one_stream";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
-      gpu::Stream s;
-      const Scratch t(c.n);
-      steps(c, in, out, t, s, s, s);
+  /// The three steps on one new stream (not the harness's); then a wait for
+  /// that stream, or (destroy_pending) its destruction with the work still
+  /// queued and a wait for the whole device.
+  template <bool destroy_pending>
+  static void on_one_stream(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
+    gpu::Stream s;
+    const Scratch t(c.n);
+    steps(c, in, out, t, s, s, s);
+    if (destroy_pending) {
+      CUC_CHECK(cudaStreamDestroy(s.release()));
+      CUC_CHECK(cudaDeviceSynchronize());
+    } else {
       CUC_CHECK(cudaStreamSynchronize(s));
     }
-  };
+  }
+
+  CUC_KERNEL_FORM(one_stream, Recommended, In, Out, on_one_stream<false>);
   /// Step 1 on stream a; steps 2 and 3 on stream b after cudaStreamWaitEvent.
   struct wait_event : Recommended {
     static constexpr const char* name = "wait_event";
@@ -129,16 +137,7 @@ struct StreamOrder : ElementwiseShape<std::uint32_t> {
     }
   };
   /// The stream is destroyed right after the work is queued; the work completes.
-  struct destroy_pending : Recommended {
-    static constexpr const char* name = "destroy_pending";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t) {
-      gpu::Stream s;
-      const Scratch t(c.n);
-      steps(c, in, out, t, s, s, s);
-      CUC_CHECK(cudaStreamDestroy(s.release()));
-      CUC_CHECK(cudaDeviceSynchronize());
-    }
-  };
+  CUC_KERNEL_FORM(destroy_pending, Recommended, In, Out, on_one_stream<true>);
   /// Steps 1 and 3 on cudaStreamPerThread, step 2 on the legacy stream: the
   /// per-thread stream is not non-blocking, so each waits for the other.
   struct per_thread_and_legacy : Recommended {

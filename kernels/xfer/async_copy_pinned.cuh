@@ -27,6 +27,7 @@
 
 #include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
+#include "xfer/support/host_buffer.h"
 
 namespace cuconform::units {
 
@@ -54,20 +55,8 @@ struct AsyncCopyRequiresPinned : IdentityShape<float> {
     CUC_CHECK(cudaMemcpyAsync(out, h, c.n * sizeof(float), cudaMemcpyHostToDevice, st));
     CUC_CHECK(cudaStreamSynchronize(st));
   }
-  struct pinned : Recommended {
-    static constexpr const char* name = "pinned";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
-      gpu::PinnedBuffer<float> h(c.n);
-      through_host(c, in, out, h.p);
-    }
-  };
-  struct pageable : Warned {
-    static constexpr const char* name = "pageable";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
-      std::vector<float> h(c.n ? c.n : 1);
-      through_host(c, in, out, h.data());
-    }
-  };
+  CUC_KERNEL_FORM(pinned, Recommended, float, float, through_host_buffer<HostMemory::pinned, through_host>);
+  CUC_KERNEL_FORM(pageable, Warned, float, float, through_host_buffer<HostMemory::pageable, through_host>);
   using forms = Forms<pinned, pageable>;
 
   static void perf(Perf& p) {

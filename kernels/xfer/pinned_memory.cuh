@@ -16,6 +16,7 @@
 
 #include "cuconform/cuda.cuh"
 #include "cuconform/kernel_unit.h"
+#include "xfer/support/host_buffer.h"
 
 namespace cuconform::units {
 
@@ -28,29 +29,9 @@ struct PinnedMemory : IdentityShape<float> {
     CUC_CHECK(cudaMemcpy(h, in, c.n * sizeof(float), cudaMemcpyDeviceToHost));
     CUC_CHECK(cudaMemcpy(out, h, c.n * sizeof(float), cudaMemcpyHostToDevice));
   }
-  struct pageable : Warned {
-    static constexpr const char* name = "pageable";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
-      std::vector<float> h(c.n);
-      round_trip(c, in, out, h.data());
-    }
-  };
-  struct host_alloc : Recommended {
-    static constexpr const char* name = "host_alloc";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
-      gpu::PinnedBuffer<float> h(c.n);
-      round_trip(c, in, out, h.p);
-    }
-  };
-  struct host_register : Recommended {
-    static constexpr const char* name = "host_register";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t) {
-      std::vector<float> h(c.n ? c.n : 1);
-      CUC_CHECK(cudaHostRegister(h.data(), h.size() * sizeof(float), cudaHostRegisterDefault));
-      round_trip(c, in, out, h.data());
-      CUC_CHECK(cudaHostUnregister(h.data()));
-    }
-  };
+  CUC_KERNEL_FORM(pageable, Warned, float, float, through_host_buffer<HostMemory::pageable, round_trip>);
+  CUC_KERNEL_FORM(host_alloc, Recommended, float, float, through_host_buffer<HostMemory::pinned, round_trip>);
+  CUC_KERNEL_FORM(host_register, Recommended, float, float, through_host_buffer<HostMemory::registered, round_trip>);
   using forms = Forms<pageable, host_alloc, host_register>;
 
   static void perf(Perf& p) {
