@@ -23,26 +23,17 @@
 #include <cstdint>
 
 #include "cuconform/unit.h"
+#include "codegen/support/gpu_probe.h"
 
 namespace cuconform::units {
 
-struct LocalMemoryMath : Elementwise<float, 1> {
+struct LocalMemoryMath : SinProbeUnit {
   static constexpr UnitInfo info{"local_memory_math", "D12", "mem.local-memory-detection", "10.2.4", 10, Kind::codegen, 0};
-  static Domain<float, 1> domain() { return whole_range(0.01); }
-  static Exact reference(const In& x) { return ref::sin(x[0]); }
   static Budget probe(const char* f) {
     return Budget::skip(std::string("codegen probe: ") + f + " is graded numerically in kernels/math");
   }
-  struct Sinf : GpuOnly<Warned> {
-    static constexpr const char* name = "sinf";
-    CUC_HD static float apply(const In& x) { return sinf(x[0]); }
-    static Budget budget(Side, const Profile&) { return probe("sinf"); }
-  };
-  struct Sinpif : GpuOnly<Recommended> {
-    static constexpr const char* name = "sinpif";
-    CUC_HD static float apply(const In& x) { return sinpif(x[0]); }
-    static Budget budget(Side, const Profile&) { return probe("sinpif"); }
-  };
+  CUC_GPU_PROBE(Sinf, Warned, "sinf", probe("sinf"), sinf(x[0]));
+  CUC_GPU_PROBE(Sinpif, Recommended, "sinpif", probe("sinpif"), sinpif(x[0]));
   struct FastSin : GpuOnly<Recommended> {
     static constexpr const char* name = "fast_sin";
     CUC_HD static float apply(const In& x) {

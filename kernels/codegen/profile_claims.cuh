@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "cuconform/unit.h"
+#include "codegen/support/gpu_probe.h"
 
 namespace cuconform::units {
 
@@ -66,33 +67,12 @@ struct ProfileClaims : Elementwise<float, 3> {
       return math_probe("approximate square root");
     }
   };
-  struct Sin : GpuOnly<Probe> {
-    static constexpr const char* name = "sin";
-    CUC_HD static float apply(const In& x) { return sinf(x[0]); }
-    static Budget budget(Side, const Profile&) { return math_probe("sinf"); }
-  };
-  struct Cos : GpuOnly<Probe> {
-    static constexpr const char* name = "cos";
-    CUC_HD static float apply(const In& x) { return cosf(x[0]); }
-    static Budget budget(Side, const Profile&) { return math_probe("cosf"); }
-  };
-  struct Exp : GpuOnly<Probe> {
-    static constexpr const char* name = "exp";
-    CUC_HD static float apply(const In& x) { return expf(x[0]); }
-    static Budget budget(Side, const Profile&) { return math_probe("expf"); }
-  };
-  struct Log : GpuOnly<Probe> {
-    static constexpr const char* name = "log";
-    CUC_HD static float apply(const In& x) { return logf(x[0]); }
-    static Budget budget(Side, const Profile&) { return math_probe("logf"); }
-  };
-  struct Mad : GpuOnly<Probe> {
-    static constexpr const char* name = "mad";
-    CUC_HD static float apply(const In& x) { return x[0] * x[1] + x[2]; }
-    static Budget budget(Side, const Profile&) {
-      return Budget::skip("codegen probe: a*b+c is graded bitwise per profile by A6 fma_contraction");
-    }
-  };
+  CUC_GPU_PROBE(Sin, Probe, "sin", math_probe("sinf"), sinf(x[0]));
+  CUC_GPU_PROBE(Cos, Probe, "cos", math_probe("cosf"), cosf(x[0]));
+  CUC_GPU_PROBE(Exp, Probe, "exp", math_probe("expf"), expf(x[0]));
+  CUC_GPU_PROBE(Log, Probe, "log", math_probe("logf"), logf(x[0]));
+  CUC_GPU_PROBE(Mad, Probe, "mad", Budget::skip("codegen probe: a*b+c is graded bitwise per profile by A6 fma_contraction"),
+                x[0] * x[1] + x[2]);
   struct Add : Probe {
     static constexpr const char* name = "add";
     CUC_HD static float apply(const In& x) { return x[0] + x[1]; }

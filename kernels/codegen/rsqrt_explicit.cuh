@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "cuconform/unit.h"
+#include "codegen/support/gpu_probe.h"
 
 namespace cuconform::units {
 
@@ -25,20 +26,10 @@ struct RsqrtExplicit : Elementwise<float, 1> {
   static Domain<float, 1> domain() { return every_arg({0.0f, FLT_MAX, true, false}, 0.01); }
   static Exact reference(const In& x) { return ref::rsqrt(x[0]); }
 
-  struct Rsqrtf : GpuOnly<Recommended> {
-    static constexpr const char* name = "rsqrtf";
-    CUC_HD static float apply(const In& x) { return rsqrtf(x[0]); }
-    static Budget budget(Side, const Profile&) {
-      return Budget::skip("codegen probe: rsqrtf is graded numerically in kernels/math");
-    }
-  };
-  struct RecipSqrt : GpuOnly<Warned> {
-    static constexpr const char* name = "recip_sqrt";
-    CUC_HD static float apply(const In& x) { return 1.0f / sqrtf(x[0]); }
-    static Budget budget(Side, const Profile&) {
-      return Budget::skip("codegen probe: 1/sqrtf is graded numerically in kernels/math");
-    }
-  };
+  CUC_GPU_PROBE(Rsqrtf, Recommended, "rsqrtf", Budget::skip("codegen probe: rsqrtf is graded numerically in kernels/math"),
+                rsqrtf(x[0]));
+  CUC_GPU_PROBE(RecipSqrt, Warned, "recip_sqrt", Budget::skip("codegen probe: 1/sqrtf is graded numerically in kernels/math"),
+                1.0f / sqrtf(x[0]));
 
   static void codegen(CodegenRules& r, const Profile& p) {
     const std::string ftz = p.ftz ? "\\.ftz" : "";

@@ -14,13 +14,12 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "cuconform/unit.h"
+#include "codegen/support/gpu_probe.h"
 
 namespace cuconform::units {
 
-struct SincosReduction : Elementwise<float, 1> {
+struct SincosReduction : SinProbeUnit {
   static constexpr UnitInfo info{"sincos_reduction", "F20", "num.sincos-family", "12.1.9", 12, Kind::codegen, 0};
-  static Domain<float, 1> domain() { return whole_range(0.01); }
-  static Exact reference(const In& x) { return ref::sin(x[0]); }
   static Budget probe() {
     return Budget::skip("codegen probe: sinf/cosf/sincosf are graded numerically in kernels/math");
   }

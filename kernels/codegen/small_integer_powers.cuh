@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "cuconform/unit.h"
+#include "codegen/support/gpu_probe.h"
 
 namespace cuconform::units {
 
@@ -26,13 +27,8 @@ struct SmallIntegerPowers : Elementwise<float, 1> {
     CUC_HD static float apply(const In& x) { return x[0] * x[0]; }
     static Budget budget(Side, const Profile&) { return Budget::exact("one IEEE multiply, correctly rounded"); }
   };
-  struct Powf2 : GpuOnly<Warned> {
-    static constexpr const char* name = "powf2";
-    CUC_HD static float apply(const In& x) { return powf(x[0], 2.0f); }
-    static Budget budget(Side, const Profile&) {
-      return Budget::skip("codegen probe: powf is graded numerically in kernels/math");
-    }
-  };
+  CUC_GPU_PROBE(Powf2, Warned, "powf2", Budget::skip("codegen probe: powf is graded numerically in kernels/math"),
+                powf(x[0], 2.0f));
 
   static void codegen(CodegenRules& r, const Profile& p) {
     const std::string tag = std::string(" [profile ") + p.name + "; §12.1.9]";
