@@ -27,25 +27,23 @@
 
 namespace cuconform::units::nvrtc_rt {
 
+/// Each NVRTC entry point with its member of Api, in the order api() looks
+/// them up: X(function, member).
+#define CUC_NVRTC_ENTRY_POINTS(X)                                                                               \
+  X(nvrtcVersion, version) X(nvrtcGetErrorString, error_string) X(nvrtcCreateProgram, create)                  \
+  X(nvrtcDestroyProgram, destroy) X(nvrtcCompileProgram, compile) X(nvrtcGetProgramLogSize, log_size)          \
+  X(nvrtcGetProgramLog, log) X(nvrtcGetPTXSize, ptx_size) X(nvrtcGetPTX, ptx) X(nvrtcGetCUBINSize, cubin_size) \
+  X(nvrtcGetCUBIN, cubin) X(nvrtcAddNameExpression, add_name) X(nvrtcGetLoweredName, lowered_name)
+
 /// The NVRTC functions this suite uses, from the library dlopen found.
 struct Api {
   bool loaded = false;
   std::string path;     ///< the name or path that loaded
   std::string why_not;  ///< every failed attempt, when none loaded
   int major = -1, minor = -1;  ///< nvrtcVersion
-  decltype(&::nvrtcVersion) version = nullptr;
-  decltype(&::nvrtcGetErrorString) error_string = nullptr;
-  decltype(&::nvrtcCreateProgram) create = nullptr;
-  decltype(&::nvrtcDestroyProgram) destroy = nullptr;
-  decltype(&::nvrtcCompileProgram) compile = nullptr;
-  decltype(&::nvrtcGetProgramLogSize) log_size = nullptr;
-  decltype(&::nvrtcGetProgramLog) log = nullptr;
-  decltype(&::nvrtcGetPTXSize) ptx_size = nullptr;
-  decltype(&::nvrtcGetPTX) ptx = nullptr;
-  decltype(&::nvrtcGetCUBINSize) cubin_size = nullptr;
-  decltype(&::nvrtcGetCUBIN) cubin = nullptr;
-  decltype(&::nvrtcAddNameExpression) add_name = nullptr;
-  decltype(&::nvrtcGetLoweredName) lowered_name = nullptr;
+#define CUC_NVRTC_FIELD(fn, field) decltype(&::fn) field = nullptr;
+  CUC_NVRTC_ENTRY_POINTS(CUC_NVRTC_FIELD)
+#undef CUC_NVRTC_FIELD
 };
 
 /// The library names tried, in order (see the header comment).
@@ -84,19 +82,9 @@ inline const Api& api() {
         continue;
       }
       std::string missing;
-      symbol(h, "nvrtcVersion", &r.version, &missing);
-      symbol(h, "nvrtcGetErrorString", &r.error_string, &missing);
-      symbol(h, "nvrtcCreateProgram", &r.create, &missing);
-      symbol(h, "nvrtcDestroyProgram", &r.destroy, &missing);
-      symbol(h, "nvrtcCompileProgram", &r.compile, &missing);
-      symbol(h, "nvrtcGetProgramLogSize", &r.log_size, &missing);
-      symbol(h, "nvrtcGetProgramLog", &r.log, &missing);
-      symbol(h, "nvrtcGetPTXSize", &r.ptx_size, &missing);
-      symbol(h, "nvrtcGetPTX", &r.ptx, &missing);
-      symbol(h, "nvrtcGetCUBINSize", &r.cubin_size, &missing);
-      symbol(h, "nvrtcGetCUBIN", &r.cubin, &missing);
-      symbol(h, "nvrtcAddNameExpression", &r.add_name, &missing);
-      symbol(h, "nvrtcGetLoweredName", &r.lowered_name, &missing);
+#define CUC_NVRTC_SYMBOL(fn, field) symbol(h, #fn, &r.field, &missing);
+      CUC_NVRTC_ENTRY_POINTS(CUC_NVRTC_SYMBOL)
+#undef CUC_NVRTC_SYMBOL
       if (!missing.empty()) {
         r.why_not += (r.why_not.empty() ? "" : "; ") + name + ": loaded, but lacks " + missing;
         continue;  // (an old NVRTC without cubin output: try the next name)
