@@ -1,21 +1,9 @@
 // I4: a kernel compiled into this object only (see cmake/CuconformDeployTests.cmake
 // for its CUDA_ARCHITECTURES); tests/deploy/bincompat_main.cu runs it.
-#include <cuda_runtime.h>
+#include "bincompat_object.cuh"
 
 __global__ void bincompat_ptx80_kernel(int* out, int x) { *out = 3 * x + 1; }
 
-/// Attributes, then one launch: the first error met, else cudaSuccess with *value set.
 extern "C" cudaError_t bincompat_ptx80_run(int* value, int* ptx_version, int* binary_version) {
-  cudaFuncAttributes fa{};
-  cudaError_t e = cudaFuncGetAttributes(&fa, bincompat_ptx80_kernel);
-  if (e != cudaSuccess) { cudaGetLastError(); return e; }
-  *ptx_version = fa.ptxVersion;
-  *binary_version = fa.binaryVersion;
-  int* d = nullptr;
-  if ((e = cudaMalloc(&d, sizeof(int))) != cudaSuccess) return e;
-  bincompat_ptx80_kernel<<<1, 1>>>(d, 41);
-  e = cudaGetLastError();
-  if (e == cudaSuccess) e = cudaMemcpy(value, d, sizeof(int), cudaMemcpyDeviceToHost);
-  const cudaError_t f = cudaFree(d);
-  return e != cudaSuccess ? e : f;
+  return bincompat_attributes_and_launch<bincompat_ptx80_kernel>(value, ptx_version, binary_version);
 }
