@@ -93,21 +93,20 @@ struct LoopCounter : Elementwise<std::int32_t, 3, std::uint32_t> {
       r.count(k, "ld\\.global.*", "loads in the loop body").in_loops();
     }
   }
-  struct SignedCounter : Recommended {
-    static constexpr const char* name = "signed_counter";
-    static std::vector<std::uint32_t> cpu_batch(const std::vector<In>& in) { return cpu_run<int>(in); }
+  /// A form's batches and budget: the gather with a loop counter of type I.
+  template <class I>
+  struct CounterForm {
+    static std::vector<std::uint32_t> cpu_batch(const std::vector<In>& in) { return cpu_run<I>(in); }
 #if defined(__CUDACC__)
-    static std::vector<std::uint32_t> gpu_batch(const std::vector<In>& in, std::string* p) { return gpu_run<int>(in, p); }
+    static std::vector<std::uint32_t> gpu_batch(const std::vector<In>& in, std::string* p) { return gpu_run<I>(in, p); }
 #endif
     static Budget budget(Side, const Profile&) { return Budget::exact("integer gather: results must be identical"); }
   };
-  struct UnsignedCounter : Warned {
+  struct SignedCounter : Recommended, CounterForm<int> {
+    static constexpr const char* name = "signed_counter";
+  };
+  struct UnsignedCounter : Warned, CounterForm<unsigned> {
     static constexpr const char* name = "unsigned_counter";
-    static std::vector<std::uint32_t> cpu_batch(const std::vector<In>& in) { return cpu_run<unsigned>(in); }
-#if defined(__CUDACC__)
-    static std::vector<std::uint32_t> gpu_batch(const std::vector<In>& in, std::string* p) { return gpu_run<unsigned>(in, p); }
-#endif
-    static Budget budget(Side, const Profile&) { return Budget::exact("integer gather: results must be identical"); }
   };
   using forms = Forms<SignedCounter, UnsignedCounter>;
 };
