@@ -6,6 +6,8 @@
 // significand bits (below T's smallest normal it lands on the subnormal
 // grid, above its largest it is an infinity). The same seed gives the same
 // points on every host: integer steps and exact double operations only.
+// add_drawn_edges(d, seed, count, draw) is their common loop: one sampler,
+// `count` points, the k-th draw(r, k), appended to d in order.
 // Not a unit (kernels/<area>/support/ is not globbed).
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -25,5 +27,13 @@ struct EdgeSampler {
   double sign() { return u01() < 0.5 ? -1.0 : 1.0; }
   T val(int e) { return static_cast<T>(std::ldexp(sign() * (1.0 + u01()), e)); }
 };
+
+/// Appends `count` edge points to the domain d, the k-th draw(r, k) (an
+/// argument tuple of d) from one sampler r seeded with `seed`.
+template <class T, class D, class Draw>
+void add_drawn_edges(D& d, unsigned long long seed, int count, Draw draw) {
+  EdgeSampler<T> r(seed);
+  for (int k = 0; k < count; ++k) d.edges.push_back(draw(r, k));
+}
 
 }  // namespace cuconform::units

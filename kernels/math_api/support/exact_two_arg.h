@@ -70,10 +70,9 @@ template <class T>
 void exact_two_arg_edges(ExactOp op, Domain<T, 2>& d) {
   using L = std::numeric_limits<T>;
   constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
-  EdgeSampler<T> r(0x2500u + 131u * static_cast<unsigned>(op) + sizeof(T));
   const T near[] = {T(0), -T(0), L::denorm_min(), -L::denorm_min(), L::min(), -L::min(),
                     std::nextafter(L::min(), T(0)), L::max(), -L::max(), T(1), T(-1), L::infinity(), -L::infinity()};
-  for (int k = 0; k < 3000; ++k) {
+  add_drawn_edges<T>(d, 0x2500u + 131u * static_cast<unsigned>(op) + sizeof(T), 3000, [&](EdgeSampler<T>& r, int k) {
     Args<T, 2> a;
     const int kind = k % 4;
     switch (op) {
@@ -104,8 +103,8 @@ void exact_two_arg_edges(ExactOp op, Domain<T, 2>& d) {
         break;
       }
     }
-    d.edges.push_back(a);
-  }
+    return a;
+  });
 }
 
 /// nextafterf(x, y) as a double, on the bits: NaN if either is NaN, y if

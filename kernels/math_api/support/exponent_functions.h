@@ -343,16 +343,15 @@ Domain<T, 2> RemquoUnit<T>::domain() {
   Domain<T, 2> d = whole_range<T, 2>();
   using L = std::numeric_limits<T>;
   constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
-  EdgeSampler<T> r(0x2700u + sizeof(T));
-  for (int k = 0; k < 3000; ++k) {
+  add_drawn_edges<T>(d, 0x2700u + sizeof(T), 3000, [&](EdgeSampler<T>& r, int k) {
     const int kind = k % 4;
     const T y = r.val(kind == 0 ? r.pick(emin - p, emin + 4) : r.pick(-20, 20));
     T x;
     if (kind == 3) x = static_cast<T>((r.pick(0, 1 << 12) + 0.5) * static_cast<double>(y));  // a halfway tie
     else if (kind == 1) x = static_cast<T>(r.pick(-64, 64) * static_cast<double>(y));        // every n mod 8
     else x = r.val(kind == 2 ? r.pick(-20, 30) : r.pick(0, emax));                           // long reductions
-    d.edges.push_back({{x, y}});
-  }
+    return Args<T, 2>{{x, y}};
+  });
   for (T y : {T(1), T(-3), L::infinity(), -L::infinity()})
     for (T x : {T(7.5), T(-8), T(2.5), T(-0.0), L::max()}) d.edges.push_back({{x, y}});
   return d;
@@ -364,8 +363,7 @@ Domain<T, 2> ScaleUnit<T, Op>::domain() {
   constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
   Domain<T, 2> d = whole_range<T, 2>();
   d.arg[1] = {static_cast<T>(-kMaxN), static_cast<T>(kMaxN), true, true};
-  EdgeSampler<T> r(0x2800u + 17u * static_cast<unsigned>(Op) + sizeof(T));
-  for (int k = 0; k < 3000; ++k) {
+  add_drawn_edges<T>(d, 0x2800u + 17u * static_cast<unsigned>(Op) + sizeof(T), 3000, [&](EdgeSampler<T>& r, int k) {
     const int kind = k % 5;
     const T x = r.val(r.pick(emin - p + 1, emax));
     const int ex = std::ilogb(x);
@@ -377,8 +375,8 @@ Domain<T, 2> ScaleUnit<T, Op>::domain() {
                        : kind == 2 ? r.pick(emin - p, emin - 1)
                        : kind == 3 ? r.pick(emin - p - 3, emin - p + 1)
                                    : r.pick(-40, 40);
-    d.edges.push_back({{x, static_cast<T>(target - ex)}});
-  }
+    return Args<T, 2>{{x, static_cast<T>(target - ex)}};
+  });
   // Halfway cases of the subnormal rounding: 1.5 * 2^k scaled to half the smallest subnormal's spacing.
   for (int j = 0; j < 8; ++j) d.edges.push_back({{static_cast<T>(1.5 + j), static_cast<T>(emin - p - j / 3)}});
   for (double n : {0.0, 1.0, -1.0, kMaxN, -kMaxN, 0.999, -0.999})

@@ -162,16 +162,15 @@ template <class T, int N>
 void multi_arg_edges(bounds::Fn f, Domain<T, N>& d) {
   using L = std::numeric_limits<T>;
   constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
-  EdgeSampler<T> r(0x2900u + 97u * static_cast<unsigned>(f) + sizeof(T));
-  for (int k = 0; k < 3000; ++k) {
+  add_drawn_edges<T>(d, 0x2900u + 97u * static_cast<unsigned>(f) + sizeof(T), 3000, [&](EdgeSampler<T>& r, int k) {
     Args<T, N> a;
     const int kind = k % 5;
     const int e = kind == 0 ? r.pick(emax - 3, emax) : kind == 1 ? r.pick(emin - p, emin + 2)
                   : kind == 2 ? r.pick(emax / 2 - 2, emax / 2 + 2) : r.pick(-30, 30);
     for (int j = 0; j < N; ++j) a[j] = r.val(kind == 3 && j > 0 ? e - r.pick(p / 2, 2 * p) : e + r.pick(-2, 0));
     if (kind == 4 && f == bounds::Fn::atan2) a[1] = static_cast<T>(r.sign() * std::fabs(static_cast<double>(a[0])));  // diagonals
-    d.edges.push_back(a);
-  }
+    return a;
+  });
   // Pythagorean triples scaled by 2^s: hypot(3, 4) = 5 and (2mn, m^2 - n^2, m^2 + n^2).
   for (int m = 2; m < 40; ++m)
     for (int s : {-60, 0, 40}) {
@@ -200,8 +199,7 @@ template <class T>
 void fma_edges(Domain<T, 3>& d) {
   using L = std::numeric_limits<T>;
   constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
-  EdgeSampler<T> r(0x2b00u + sizeof(T));
-  for (int k = 0; k < 2000; ++k) {
+  add_drawn_edges<T>(d, 0x2b00u + sizeof(T), 2000, [&](EdgeSampler<T>& r, int k) {
     const int kind = k % 4;
     const int ex = kind == 2 ? r.pick(emin / 2 - p, emin / 2) : kind == 3 ? r.pick(emax / 2, emax / 2 + 2) : r.pick(-60, 60);
     const T x = r.val(ex), y = r.val(kind >= 2 ? ex : r.pick(-60, 60));
@@ -211,8 +209,8 @@ void fma_edges(Domain<T, 3>& d) {
     else if (kind == 1) z = static_cast<T>(std::ldexp(r.sign() * (1.0 + r.u01()), std::ilogb(static_cast<double>(prod)) - p - r.pick(0, 3)));
     else if (kind == 2) z = static_cast<T>(std::ldexp(r.sign(), emin - r.pick(0, p)));  // a subnormal or tiny addend
     else z = -static_cast<T>(std::ldexp(1.0 + r.u01(), emax));  // bring an overflowing product back, or not
-    d.edges.push_back({{x, y, z}});
-  }
+    return Args<T, 3>{{x, y, z}};
+  });
 }
 
 /// A function of the table as a unit of one form, per precision: graded by

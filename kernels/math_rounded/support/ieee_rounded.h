@@ -131,8 +131,7 @@ template <class T, int N>
 void ieee_rounded_edges(IeeeOp op, Domain<T, N>& d) {
   using L = std::numeric_limits<T>;
   constexpr int p = L::digits, emin = L::min_exponent - 1, emax = L::max_exponent - 1;
-  EdgeSampler<T> r(0x2400u + 97u * static_cast<unsigned>(op) + sizeof(T));
-  for (int k = 0; k < 3000; ++k) {
+  add_drawn_edges<T>(d, 0x2400u + 97u * static_cast<unsigned>(op) + sizeof(T), 3000, [&](EdgeSampler<T>& r, int k) {
     Args<T, N> a;
     const int kind = k % 4;
     if constexpr (N == 1) {
@@ -166,8 +165,8 @@ void ieee_rounded_edges(IeeeOp op, Domain<T, N>& d) {
       // z: the product's negation rounded to T (cancellation), or a term a few binades off (sticky bits, ties).
       a[2] = kind == 3 ? static_cast<T>(-prod) : r.val(std::min(e + r.pick(-(p + 2), p + 2), emax));
     }
-    d.edges.push_back(a);
-  }
+    return a;
+  });
 }
 
 /// An exact device reference for the sweep of a one-argument float form.
