@@ -87,22 +87,18 @@ template <class T, IeeeOp Op, ref::Rounding R> struct Intrinsic;
   CUC_IEEE_INTRINSIC(T, op, n, fn, rz)      \
   CUC_IEEE_INTRINSIC(T, op, n, fn, ru)      \
   CUC_IEEE_INTRINSIC(T, op, n, fn, rd)
-CUC_IEEE_INTRINSICS(float, add, 2, __fadd)
-CUC_IEEE_INTRINSICS(float, sub, 2, __fsub)
-CUC_IEEE_INTRINSICS(float, mul, 2, __fmul)
-CUC_IEEE_INTRINSICS(float, div, 2, __fdiv)
-CUC_IEEE_INTRINSICS(float, rcp, 1, __frcp)
-CUC_IEEE_INTRINSICS(float, sqrt, 1, __fsqrt)
-CUC_IEEE_INTRINSICS(float, fma, 3, __fmaf)
-CUC_IEEE_INTRINSICS(float, fma_ieee, 3, __fmaf_ieee)
+/// Each operation once: its float and its double intrinsic.
+#define CUC_IEEE_INTRINSICS_F_D(op, n, ffn, dfn) CUC_IEEE_INTRINSICS(float, op, n, ffn) CUC_IEEE_INTRINSICS(double, op, n, dfn)
+CUC_IEEE_INTRINSICS_F_D(add, 2, __fadd, __dadd)
+CUC_IEEE_INTRINSICS_F_D(sub, 2, __fsub, __dsub)
+CUC_IEEE_INTRINSICS_F_D(mul, 2, __fmul, __dmul)
+CUC_IEEE_INTRINSICS_F_D(div, 2, __fdiv, __ddiv)
+CUC_IEEE_INTRINSICS_F_D(rcp, 1, __frcp, __drcp)
+CUC_IEEE_INTRINSICS_F_D(sqrt, 1, __fsqrt, __dsqrt)
+CUC_IEEE_INTRINSICS_F_D(fma, 3, __fmaf, __fma)
+CUC_IEEE_INTRINSICS(float, fma_ieee, 3, __fmaf_ieee)  // float only
 CUC_IEEE_INTRINSIC(float, rsqrt, 1, __frsqrt, rn)  // the only mode CUDA has
-CUC_IEEE_INTRINSICS(double, add, 2, __dadd)
-CUC_IEEE_INTRINSICS(double, sub, 2, __dsub)
-CUC_IEEE_INTRINSICS(double, mul, 2, __dmul)
-CUC_IEEE_INTRINSICS(double, div, 2, __ddiv)
-CUC_IEEE_INTRINSICS(double, rcp, 1, __drcp)
-CUC_IEEE_INTRINSICS(double, sqrt, 1, __dsqrt)
-CUC_IEEE_INTRINSICS(double, fma, 3, __fma)
+#undef CUC_IEEE_INTRINSICS_F_D
 #undef CUC_IEEE_INTRINSICS
 #undef CUC_IEEE_INTRINSIC
 
