@@ -59,21 +59,27 @@ struct IntPowBase {
     static constexpr const char* name = "sq_pow";
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(2)); }
   };
-  struct CubeMul {
-    static constexpr const char* name = "cube_mul";
+  /// x^N by IEEE multiplications, N = 3 (x*x*x) or 5 (x2 = x*x; x2*x2*x):
+  /// the bound derived from their roundings (bounds::Acc), specials exact.
+  template <int N> struct Product {
+    static_assert(N == 3 || N == 5, "x*x*x or x2*x2*x");
     static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
     static constexpr Role role = Role::recommended;
-    CUC_HD static T apply(const In& x) { return x[0] * x[0] * x[0]; }
-    static Exact reference(const In& x) { return power_ref<3>(x); }
+    static Exact reference(const In& x) { return power_ref<N>(x); }
     static Budget budget(Side s, const Profile& p) {
-      return bounds::composed_budget("x*x*x (two roundings)", {Fn::mul}, P, s, p);
+      return bounds::composed_budget(N == 3 ? "x*x*x (two roundings)" : "x2 = x*x; x2*x2*x (three roundings)", {Fn::mul}, P,
+                                     s, p);
     }
     static PointBound bound_at(const In& x, const Exact& e, Side, const Profile&) {
       if (product_special(x[0])) return PointBound::exact_value(bounds::rn<T>(e), "special(IEEE product)");
       if (std::isinf(e.hi)) return PointBound::ulp(0, "exact value overflows");
-      const auto a = bounds::input(x[0]);
-      return PointBound::absolute(bounds::abs_bound(bounds::times(bounds::times(a, a), a)));
+      const auto a = bounds::input(x[0]), x2 = bounds::times(a, a);
+      return PointBound::absolute(bounds::abs_bound(N == 3 ? bounds::times(x2, a) : bounds::times(bounds::times(x2, x2), a)));
     }
+  };
+  struct CubeMul : Product<3> {
+    static constexpr const char* name = "cube_mul";
+    CUC_HD static T apply(const In& x) { return x[0] * x[0] * x[0]; }
   };
   struct CubePow : PowN<3> {
     static constexpr const char* name = "cube_pow";
@@ -81,24 +87,11 @@ struct IntPowBase {
     static Exact reference(const In& x) { return power_ref<3>(x); }
   };
   /// x^5 from x^2 (the common subexpression the guide means): x2 = x*x; x2*x2*x.
-  struct FifthCse {
+  struct FifthCse : Product<5> {
     static constexpr const char* name = "fifth_cse";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
-    static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) {
       const T x2 = x[0] * x[0];
       return x2 * x2 * x[0];
-    }
-    static Exact reference(const In& x) { return power_ref<5>(x); }
-    static Budget budget(Side s, const Profile& p) {
-      return bounds::composed_budget("x2 = x*x; x2*x2*x (three roundings)", {Fn::mul}, P, s, p);
-    }
-    static PointBound bound_at(const In& x, const Exact& e, Side, const Profile&) {
-      if (product_special(x[0])) return PointBound::exact_value(bounds::rn<T>(e), "special(IEEE product)");
-      if (std::isinf(e.hi)) return PointBound::ulp(0, "exact value overflows");
-      const auto a = bounds::input(x[0]);
-      const auto x2 = bounds::times(a, a);
-      return PointBound::absolute(bounds::abs_bound(bounds::times(bounds::times(x2, x2), a)));
     }
   };
   struct FifthPow : PowN<5> {
