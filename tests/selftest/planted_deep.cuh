@@ -12,9 +12,9 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cmath>
-#include <cstring>
 
 #include "math_api/support/one_arg_functions.h"
+#include "planted_bits.h"
 
 namespace cuconform::selftest {
 
@@ -35,14 +35,7 @@ struct PlantedDeepExpm1 : units::OneArgUnit<double, bounds::Fn::expm1> {
     CUC_HD static double apply(const In& x) {
       const double v = x[0];
       double r = expm1(v);
-      unsigned long long b;
-      std::memcpy(&b, &v, sizeof b);
-      if (v != 0 && fabs(v) < 709 && planted_input(b)) {
-        unsigned long long rb;
-        std::memcpy(&rb, &r, sizeof rb);
-        rb += 2;
-        std::memcpy(&r, &rb, sizeof r);
-      }
+      if (v != 0 && fabs(v) < 709 && planted_input(bits_of(v))) ulps_up(r, 2);
       return r;
     }
   };

@@ -25,10 +25,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cmath>
-#include <cstring>
 
 #include "math_api/support/multi_arg.h"
 #include "math_api/support/one_arg_functions.h"
+#include "planted_bits.h"
 
 namespace cuconform::selftest {
 
@@ -42,16 +42,9 @@ struct PlantedDepthSinh : units::OneArgUnit<double, bounds::Fn::sinh> {
     static constexpr const char* name = "sinh_binade_window";
     static constexpr bool planted_extended = true;
     CUC_HD static double apply(const In& x) {
-      const double v = x[0];
-      double r = sinh(v);
-      unsigned long long b;
-      std::memcpy(&b, &v, sizeof b);
-      if (((b >> 52) & 0x7ffu) == kBinade && ((b >> 40) & 0xfffu) == kSlice) {
-        unsigned long long rb;
-        std::memcpy(&rb, &r, sizeof rb);
-        rb += 4;
-        std::memcpy(&r, &rb, sizeof r);
-      }
+      double r = sinh(x[0]);
+      const unsigned long long b = bits_of(x[0]);
+      if (((b >> 52) & 0x7ffu) == kBinade && ((b >> 40) & 0xfffu) == kSlice) ulps_up(r, 4);
       return r;
     }
   };

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "math/support/math_unit.h"
+#include "planted_bits.h"
 
 namespace cuconform::selftest {
 
@@ -35,9 +36,7 @@ struct PlantedFdividefWindow {
 #else
       const float q = x[0] / x[1];  // never run: cpu = false
 #endif
-      const std::uint32_t qb = exhaustive::f2u(q);
-      const bool in_window = ((exhaustive::f2u(x[0]) ^ exhaustive::f2u(x[1])) & 0x3fffffu) == kWindow;
-      return in_window && (qb & 0x7f800000u) != 0x7f800000u ? exhaustive::u2f(qb + 4u) : q;
+      return off_in_window(q, x[0], x[1], kWindow);
     }
   };
   using forms = Forms<Window>;

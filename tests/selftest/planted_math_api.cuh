@@ -16,10 +16,11 @@
 //     comparison (NaN where the other argument is a number).
 //===----------------------------------------------------------------------===//
 #pragma once
-#include <cstring>
+#include <cstdint>
 
 #include "math_api/support/exact_two_arg.h"
 #include "math_api/support/one_arg_functions.h"
+#include "planted_bits.h"
 
 namespace cuconform::selftest {
 
@@ -38,16 +39,8 @@ struct PlantedMathApi : units::OneArgUnit<float, bounds::Fn::asin>, units::OneAr
     static constexpr const char* name = "window";
     static constexpr bool planted_exhaustive = true;
     CUC_HD static float apply(const In& x) {
-      const float v = x[0];
-      float r = asinf(v);
-      std::uint32_t b;
-      std::memcpy(&b, &v, sizeof b);
-      if (b - kWindow < 64u) {
-        std::uint32_t rb;
-        std::memcpy(&rb, &r, sizeof rb);
-        rb += 16u;
-        std::memcpy(&r, &rb, sizeof r);
-      }
+      float r = asinf(x[0]);
+      if (bits_of(x[0]) - kWindow < 64u) ulps_up(r, 16u);
       return r;
     }
   };

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "math_api/support/multi_arg.h"
+#include "planted_bits.h"
 
 namespace cuconform::selftest {
 
@@ -44,10 +45,7 @@ struct PlantedHypotWindow : units::MultiArgUnit<float, bounds::Fn::hypot> {
     static constexpr const char* name = "hypot_window";
     static constexpr bool planted_extended = true;
     CUC_HD static float apply(const In& x) {
-      const float h = hypotf(x[0], x[1]);
-      const std::uint32_t hb = exhaustive::f2u(h);
-      const bool in_window = ((exhaustive::f2u(x[0]) ^ exhaustive::f2u(x[1])) & 0x3fffffu) == kWindow;
-      return in_window && (hb & 0x7f800000u) != 0x7f800000u ? exhaustive::u2f(hb + 4u) : h;
+      return off_in_window(hypotf(x[0], x[1]), x[0], x[1], kWindow);
     }
   };
   using forms = Forms<Window>;
