@@ -33,38 +33,25 @@ struct WrongIntrinsic : units::IeeeRoundedUnit<T, Op>::template Form<Graded>, Pl
   CUC_HD static T apply(const In& x) { return Intrinsic<T, ComputedOp, Computed>::call(x); }
 };
 
-struct PlantedFaddRzAsRn : units::IeeeRoundedUnit<float, IeeeOp::add> {
-  static constexpr UnitInfo info{"planted_fadd_rz_as_rn", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
-                                 Kind::numeric, 0};
-  struct rz_as_rn : WrongIntrinsic<float, IeeeOp::add, RoundingMode::rz, IeeeOp::add, RoundingMode::rn> {
-    static constexpr const char* name = "rz_as_rn";
-    static Budget budget(Side, const Profile&) { return Budget::exact(bounds::ieee_rounded_row("__fadd", true)); }
-  };
-  using forms = Forms<rz_as_rn>;
-};
-CUCONFORM_SELFTEST_UNIT(PlantedFaddRzAsRn)
-
-struct PlantedFrcpRuAsRn : units::IeeeRoundedUnit<float, IeeeOp::rcp> {
-  static constexpr UnitInfo info{"planted_frcp_ru_as_rn", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
-                                 Kind::numeric, 0};
-  struct ru_as_rn : WrongIntrinsic<float, IeeeOp::rcp, RoundingMode::ru, IeeeOp::rcp, RoundingMode::rn> {
-    static constexpr const char* name = "ru_as_rn";
-    static Budget budget(Side, const Profile&) { return Budget::exact(bounds::ieee_rounded_row("__frcp", true)); }
-  };
-  using forms = Forms<ru_as_rn>;
-};
-CUCONFORM_SELFTEST_UNIT(PlantedFrcpRuAsRn)
-
-struct PlantedDmulRuAsRd : units::IeeeRoundedUnit<double, IeeeOp::mul> {
-  static constexpr UnitInfo info{"planted_dmul_ru_as_rd", "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12,
-                                 Kind::numeric, 0};
-  struct ru_as_rd : WrongIntrinsic<double, IeeeOp::mul, RoundingMode::ru, IeeeOp::mul, RoundingMode::rd> {
-    static constexpr const char* name = "ru_as_rd";
-    static Budget budget(Side, const Profile&) { return Budget::exact(bounds::ieee_rounded_row("__dmul", false)); }
-  };
-  using forms = Forms<ru_as_rd>;
-};
-CUCONFORM_SELFTEST_UNIT(PlantedDmulRuAsRd)
+/// A planted unit of one form: operation op of T graded in mode `graded`
+/// (the exact row of the intrinsic `stem`), computed in mode `computed`.
+#define CUC_PLANTED_WRONG_MODE(Name, slug, T, op, graded, computed, form, stem)                                     \
+  struct Name : units::IeeeRoundedUnit<T, IeeeOp::op> {                                                             \
+    static constexpr UnitInfo info{slug, "F18", "num.intrinsics-vs-standard-functions", "12.1.9", 12, Kind::numeric, \
+                                   0};                                                                               \
+    struct form : WrongIntrinsic<T, IeeeOp::op, RoundingMode::graded, IeeeOp::op, RoundingMode::computed> {          \
+      static constexpr const char* name = #form;                                                                     \
+      static Budget budget(Side, const Profile&) {                                                                   \
+        return Budget::exact(bounds::ieee_rounded_row(stem, std::is_same_v<T, float>));                              \
+      }                                                                                                              \
+    };                                                                                                               \
+    using forms = Forms<form>;                                                                                       \
+  };                                                                                                                 \
+  CUCONFORM_SELFTEST_UNIT(Name)
+CUC_PLANTED_WRONG_MODE(PlantedFaddRzAsRn, "planted_fadd_rz_as_rn", float, add, rz, rn, rz_as_rn, "__fadd")
+CUC_PLANTED_WRONG_MODE(PlantedFrcpRuAsRn, "planted_frcp_ru_as_rn", float, rcp, ru, rn, ru_as_rn, "__frcp")
+CUC_PLANTED_WRONG_MODE(PlantedDmulRuAsRd, "planted_dmul_ru_as_rd", double, mul, ru, rd, ru_as_rd, "__dmul")
+#undef CUC_PLANTED_WRONG_MODE
 
 struct PlantedFmafIeeeFlushes : units::IeeeRoundedUnit<float, IeeeOp::fma_ieee> {
   static constexpr UnitInfo info{"planted_fmaf_ieee_flushes", "F18", "num.intrinsics-vs-standard-functions", "12.1.9",
