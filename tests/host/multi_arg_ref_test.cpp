@@ -36,15 +36,21 @@ bool close(const Exact& e, long double want) {
   return fabsl(got - want) <= std::max(fabsl(want) * 0x1p-60L, 0x1p-1075L);
 }
 
+/// Random doubles m * 2^e, m uniform in [-2, 2), from a seeded generator g.
+struct ScaledDraws {
+  std::mt19937_64 g;
+  std::uniform_real_distribution<double> m{-2.0, 2.0};
+  explicit ScaledDraws(unsigned seed) : g(seed) {}
+  double at(int e) { return std::ldexp(m(g), e); }
+};
+
 TEST(MultiArgReference, MatchesLongDouble) {
-  std::mt19937_64 g(53);
+  ScaledDraws draw(53);
   std::uniform_int_distribution<int> ex(-1070, 1020);
-  std::uniform_real_distribution<double> m(-2.0, 2.0);
   int bad = 0;
   for (int i = 0; i < 20000; ++i) {
-    const int e = ex(g);
-    const double a = std::ldexp(m(g), e), b = std::ldexp(m(g), e + (i % 7) - 3), c = std::ldexp(m(g), e - i % 60),
-                 d = std::ldexp(m(g), e + 1);
+    const int e = ex(draw.g);
+    const double a = draw.at(e), b = draw.at(e + (i % 7) - 3), c = draw.at(e - i % 60), d = draw.at(e + 1);
     const long double A = a, B = b, C = c, D = d;
     auto expect = [&](const char* what, const Exact& r, long double want) {
       if (!close(r, want) && bad++ < 8)
@@ -63,14 +69,13 @@ TEST(MultiArgReference, MatchesLongDouble) {
 }
 
 TEST(MultiArgReference, NormOfEightMatchesLongDouble) {
-  std::mt19937_64 g(59);
-  std::uniform_real_distribution<double> m(-2.0, 2.0);
+  ScaledDraws draw(59);
   int bad = 0;
   for (int i = 0; i < 2000; ++i) {
     double v[8];
     long double s = 0;
     for (double& c : v) {
-      c = std::ldexp(m(g), (i % 41) - 20);
+      c = draw.at((i % 41) - 20);
       s += static_cast<long double>(c) * c;
     }
     if (!close(ref::norm(8, v), sqrtl(s)) || !close(ref::rnorm(8, v), 1.0L / sqrtl(s))) ++bad;

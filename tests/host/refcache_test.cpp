@@ -69,6 +69,13 @@ struct Counting {
   }
 };
 
+/// The entry of k computed by c and written: its outcome (the file the test then edits).
+rc::Outcome stored(const rc::Key& k, Counting& c) {
+  rc::Outcome o;
+  rc::get(k, std::ref(c), value, &o);
+  return o;
+}
+
 bool same(const std::vector<Exact>& v) {
   for (std::size_t i = 0; i < v.size(); ++i) {
     const Exact w = value(i);
@@ -105,8 +112,7 @@ TEST(RefCache, StaleEntryIsRecomputed) {
   cache_dir();
   const auto k = key("Stale", 64);
   Counting c;
-  rc::Outcome first;
-  rc::get(k, std::ref(c), value, &first);
+  stored(k, c);
   // The same key, but the reference changed (a reference edited without the
   // build id changing): the spot check sees it.
   auto changed = [](std::size_t i) { return Exact{value(i).hi * 2, 0}; };
@@ -124,8 +130,7 @@ TEST(RefCache, CorruptFileIsRecomputed) {
   cache_dir();
   const auto k = key("Corrupt", 256);
   Counting c;
-  rc::Outcome first;
-  rc::get(k, std::ref(c), value, &first);
+  const rc::Outcome first = stored(k, c);
   ASSERT_FALSE(first.file.empty());
   {  // flip one byte in the payload, past the header
     std::fstream f(first.file, std::ios::in | std::ios::out | std::ios::binary);

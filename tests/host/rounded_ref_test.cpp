@@ -18,6 +18,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "cuconform/grade.h"
@@ -120,22 +121,24 @@ TEST(RoundedReference, FmaMatchesGlibcInEveryMode) {
   }
 }
 
+/// sqrt and 1/x of T's operands drawn with `seed`, in every mode, against
+/// the host's IEEE operations; misses counted in bad (the first five reported
+/// as "<name> x").
+template <class T> void sqrt_and_rcp_in_every_mode(unsigned seed, const char* sqrt_name, const char* rcp_name, int& bad) {
+  const Format f = std::is_same_v<T, float> ? Format::binary32 : Format::binary64;
+  for (T x : operands<T>(seed, 20000))
+    for (Rounding r : kRoundings) {
+      const T s = under(r, [&] { volatile T a = x; return std::sqrt(static_cast<T>(a)); });
+      const T q = under(r, [&] { volatile T a = x; return T(1) / a; });
+      if (!test::same_answer(ref::sqrt_rounded(x, f, r).hi, s) && bad++ < 5) ADD_FAILURE() << sqrt_name << " " << std::hexfloat << x;
+      if (!test::same_answer(ref::rcp_rounded(x, f, r).hi, q) && bad++ < 5) ADD_FAILURE() << rcp_name << " " << std::hexfloat << x;
+    }
+}
+
 TEST(RoundedReference, SqrtAndRcpMatchHostIeeeInEveryMode) {
   int bad = 0;
-  for (float x : operands<float>(7, 20000))
-    for (Rounding r : kRoundings) {
-      const float s = under(r, [&] { volatile float a = x; return std::sqrt(static_cast<float>(a)); });
-      const float q = under(r, [&] { volatile float a = x; return 1.0f / a; });
-      if (!test::same_answer(ref::sqrt_rounded(x, Format::binary32, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrtf " << std::hexfloat << x;
-      if (!test::same_answer(ref::rcp_rounded(x, Format::binary32, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcpf " << std::hexfloat << x;
-    }
-  for (double x : operands<double>(9, 20000))
-    for (Rounding r : kRoundings) {
-      const double s = under(r, [&] { volatile double a = x; return std::sqrt(static_cast<double>(a)); });
-      const double q = under(r, [&] { volatile double a = x; return 1.0 / a; });
-      if (!test::same_answer(ref::sqrt_rounded(x, Format::binary64, r).hi, s) && bad++ < 5) ADD_FAILURE() << "sqrt " << std::hexfloat << x;
-      if (!test::same_answer(ref::rcp_rounded(x, Format::binary64, r).hi, q) && bad++ < 5) ADD_FAILURE() << "rcp " << std::hexfloat << x;
-    }
+  sqrt_and_rcp_in_every_mode<float>(7, "sqrtf", "rcpf", bad);
+  sqrt_and_rcp_in_every_mode<double>(9, "sqrt", "rcp", bad);
   EXPECT_EQ(bad, 0);
 }
 
