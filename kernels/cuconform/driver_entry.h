@@ -26,3 +26,26 @@ void driver_entry(const char* symbol, F* fp, std::string* missing, int abi_versi
 }
 
 }  // namespace cuconform
+
+/// A unit's table of driver functions from one list X(symbol, typedef version, member):
+///   #define MY_ENTRY_POINTS(X) X(cuDeviceGet, 2000, device_get) X(cuCtxCreate, 12050, create)
+///   CUC_DRIVER_TABLE(Driver, driver, 12050, MY_ENTRY_POINTS)
+/// declares  struct Driver { PFN_cuDeviceGet_v2000 device_get; ...; std::string missing; }
+/// and  const Driver& driver(), filled once, each symbol looked up with the ABI of
+/// CUDA `abi` (12050: 12.5); `missing` names the symbols not found ("" when all are).
+#define CUC_DRIVER_MEMBER(symbol, version, member) PFN_##symbol##_v##version member = nullptr;
+#define CUC_DRIVER_LOOKUP(symbol, version, member) ::cuconform::driver_entry(#symbol, &r.member, &r.missing, abi);
+#define CUC_DRIVER_TABLE(Struct, getter, abi_version, LIST) \
+  struct Struct {                                           \
+    LIST(CUC_DRIVER_MEMBER)                                 \
+    std::string missing;                                    \
+  };                                                        \
+  inline const Struct& getter() {                           \
+    static const Struct d = [] {                            \
+      constexpr int abi = abi_version;                      \
+      Struct r;                                             \
+      LIST(CUC_DRIVER_LOOKUP)                               \
+      return r;                                             \
+    }();                                                    \
+    return d;                                               \
+  }

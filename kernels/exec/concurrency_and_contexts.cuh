@@ -99,41 +99,13 @@ __global__ void cc_fill(u32* p, std::size_t n, u32 v) {
 }
 
 // ---- the driver API, fetched at run time (no libcuda at link time) -------------------
-struct Driver {
-  PFN_cuDeviceGet_v2000 device_get = nullptr;
-  PFN_cuDevicePrimaryCtxRetain_v7000 primary_retain = nullptr;
-  PFN_cuDevicePrimaryCtxRelease_v11000 primary_release = nullptr;
-  PFN_cuDevicePrimaryCtxGetState_v7000 primary_state = nullptr;
-  PFN_cuCtxGetCurrent_v4000 get_current = nullptr;
-  PFN_cuCtxPushCurrent_v4000 push = nullptr;
-  PFN_cuCtxPopCurrent_v4000 pop = nullptr;
-  PFN_cuCtxCreate_v12050 create = nullptr;
-  PFN_cuCtxDestroy_v4000 destroy = nullptr;
-  PFN_cuPointerGetAttribute_v4000 pointer_attribute = nullptr;
-  std::string missing;  ///< symbols not found ("" when all are)
-};
+#define CUC_CC_DRIVER_ENTRY_POINTS(X)                                                                     \
+  X(cuDeviceGet, 2000, device_get) X(cuDevicePrimaryCtxRetain, 7000, primary_retain)                    \
+  X(cuDevicePrimaryCtxRelease, 11000, primary_release) X(cuDevicePrimaryCtxGetState, 7000, primary_state) \
+  X(cuCtxGetCurrent, 4000, get_current) X(cuCtxPushCurrent, 4000, push) X(cuCtxPopCurrent, 4000, pop)    \
+  X(cuCtxCreate, 12050, create) X(cuCtxDestroy, 4000, destroy) X(cuPointerGetAttribute, 4000, pointer_attribute)
 // 12.5: the ABI of these typedefs (cuCtxCreate is cuCtxCreate_v4 from 12.5).
-template <class F>
-void driver_entry(const char* symbol, F* fp, std::string* missing) {
-  cuconform::driver_entry(symbol, fp, missing, 12050);
-}
-inline const Driver& driver() {
-  static const Driver d = [] {
-    Driver r;
-    driver_entry("cuDeviceGet", &r.device_get, &r.missing);
-    driver_entry("cuDevicePrimaryCtxRetain", &r.primary_retain, &r.missing);
-    driver_entry("cuDevicePrimaryCtxRelease", &r.primary_release, &r.missing);
-    driver_entry("cuDevicePrimaryCtxGetState", &r.primary_state, &r.missing);
-    driver_entry("cuCtxGetCurrent", &r.get_current, &r.missing);
-    driver_entry("cuCtxPushCurrent", &r.push, &r.missing);
-    driver_entry("cuCtxPopCurrent", &r.pop, &r.missing);
-    driver_entry("cuCtxCreate", &r.create, &r.missing);
-    driver_entry("cuCtxDestroy", &r.destroy, &r.missing);
-    driver_entry("cuPointerGetAttribute", &r.pointer_attribute, &r.missing);
-    return r;
-  }();
-  return d;
-}
+CUC_DRIVER_TABLE(Driver, driver, 12050, CUC_CC_DRIVER_ENTRY_POINTS)
 
 /// The CUdevice of the runtime's current device (initialising the runtime).
 inline CUdevice current_cudevice(const Driver& d) {

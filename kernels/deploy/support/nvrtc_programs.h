@@ -176,28 +176,10 @@ inline const char* fact_name(int k) {
 }
 
 // ---- the driver API, fetched at run time --------------------------------------------
-struct Driver {
-  PFN_cuModuleLoadData_v2000 load = nullptr;
-  PFN_cuModuleGetFunction_v2000 function = nullptr;
-  PFN_cuLaunchKernel_v4000 launch = nullptr;
-  PFN_cuGetErrorName_v6000 error_name = nullptr;
-  std::string missing;
-};
-template <class F>
-void entry(const char* symbol, F* fp, std::string* missing) {
-  cuconform::driver_entry(symbol, fp, missing, 12000);
-}
-inline const Driver& driver() {
-  static const Driver d = [] {
-    Driver r;
-    entry("cuModuleLoadData", &r.load, &r.missing);
-    entry("cuModuleGetFunction", &r.function, &r.missing);
-    entry("cuLaunchKernel", &r.launch, &r.missing);
-    entry("cuGetErrorName", &r.error_name, &r.missing);
-    return r;
-  }();
-  return d;
-}
+#define CUC_NVRTC_DRIVER_ENTRY_POINTS(X)                                                     \
+  X(cuModuleLoadData, 2000, load) X(cuModuleGetFunction, 2000, function) X(cuLaunchKernel, 4000, launch) \
+  X(cuGetErrorName, 6000, error_name)
+CUC_DRIVER_TABLE(Driver, driver, 12000, CUC_NVRTC_DRIVER_ENTRY_POINTS)
 inline std::string cu_text(const Driver& d, CUresult r) {
   const char* s = nullptr;
   if (d.error_name) d.error_name(r, &s);
