@@ -102,60 +102,36 @@ struct TextureAfterWrite : ElementwiseShape<float> {
   }
   static unsigned blocks(std::size_t n) { return static_cast<unsigned>((n + 255) / 256); }
 
+  /// How the second launch reads what the first wrote.
+  enum SecondRead { kTextureRead, kTextureReadOfCopy, kGlobalRead };
+  /// Launch 1 writes 3 in + 1 into a scratch buffer; launch 2 reads it back through a
+  /// texture object over it (made before the write: what matters is the launch boundary),
+  /// through one over a device-to-device copy of it, or with plain global loads.
+  template <SecondRead read>
+  static void two_launches(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
+    if (!c.n) return;
+    TexScratch a, b;
+    TexObject tex;
+    float* tmp = a.alloc(c.n);
+    float* fetched = read == kTextureReadOfCopy ? b.alloc(c.n) : tmp;
+    if (read != kGlobalRead) tex.t = linear_float_texture(fetched, c.n);
+    texc_produce<<<blocks(c.n), 256, 0, s>>>(in, tmp, c.n);
+    CUC_CHECK(cudaGetLastError());
+    if (read == kTextureReadOfCopy) CUC_CHECK(cudaMemcpyAsync(fetched, tmp, c.n * sizeof(float), cudaMemcpyDeviceToDevice, s));
+    if (read == kGlobalRead) texc_consume_global<<<blocks(c.n), 256, 0, s>>>(tmp, out, static_cast<int>(c.n));
+    else texc_consume_texture<<<blocks(c.n), 256, 0, s>>>(tex.t, out, static_cast<int>(c.n));
+    CUC_CHECK(cudaGetLastError());
+    CUC_CHECK(cudaStreamSynchronize(s));
+    tex.release();
+    b.release();
+    a.release();
+  }
   /// The guide's safe way: written by one launch, fetched through the texture by the next.
-  struct texture_next_launch : Recommended {
-    static constexpr const char* name = "texture_next_launch";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
-      if (!c.n) return;
-      TexScratch buf;
-      TexObject tex;
-      float* tmp = buf.alloc(c.n);
-      tex.t = linear_float_texture(tmp, c.n);  // made before the write: what matters is the launch boundary
-      texc_produce<<<blocks(c.n), 256, 0, s>>>(in, tmp, c.n);
-      CUC_CHECK(cudaGetLastError());
-      texc_consume_texture<<<blocks(c.n), 256, 0, s>>>(tex.t, out, static_cast<int>(c.n));
-      CUC_CHECK(cudaGetLastError());
-      CUC_CHECK(cudaStreamSynchronize(s));
-      tex.release();
-      buf.release();
-    }
-  };
+  CUC_KERNEL_FORM(texture_next_launch, Recommended, float, float, two_launches<kTextureRead>);
   /// Also safe: the fetched buffer was last written by a memory copy.
-  struct texture_after_memcpy : Recommended {
-    static constexpr const char* name = "texture_after_memcpy";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
-      if (!c.n) return;
-      TexScratch a, b;
-      TexObject tex;
-      float* tmp = a.alloc(c.n);
-      float* copy = b.alloc(c.n);
-      tex.t = linear_float_texture(copy, c.n);
-      texc_produce<<<blocks(c.n), 256, 0, s>>>(in, tmp, c.n);
-      CUC_CHECK(cudaGetLastError());
-      CUC_CHECK(cudaMemcpyAsync(copy, tmp, c.n * sizeof(float), cudaMemcpyDeviceToDevice, s));
-      texc_consume_texture<<<blocks(c.n), 256, 0, s>>>(tex.t, out, static_cast<int>(c.n));
-      CUC_CHECK(cudaGetLastError());
-      CUC_CHECK(cudaStreamSynchronize(s));
-      tex.release();
-      b.release();
-      a.release();
-    }
-  };
+  CUC_KERNEL_FORM(texture_after_memcpy, Recommended, float, float, two_launches<kTextureReadOfCopy>);
   /// For comparison: the same two launches reading with plain global loads.
-  struct global_next_launch : Robust {
-    static constexpr const char* name = "global_next_launch";
-    static void launch(const KernelCase& c, const float* in, float* out, cudaStream_t s) {
-      if (!c.n) return;
-      TexScratch buf;
-      float* tmp = buf.alloc(c.n);
-      texc_produce<<<blocks(c.n), 256, 0, s>>>(in, tmp, c.n);
-      CUC_CHECK(cudaGetLastError());
-      texc_consume_global<<<blocks(c.n), 256, 0, s>>>(tmp, out, static_cast<int>(c.n));
-      CUC_CHECK(cudaGetLastError());
-      CUC_CHECK(cudaStreamSynchronize(s));
-      buf.release();
-    }
-  };
+  CUC_KERNEL_FORM(global_next_launch, Robust, float, float, two_launches<kGlobalRead>);
   /// A primed cache: the buffer holds `in`; launch 1 fetches all of it through the texture
   /// (each thread the element its thread fetches at the end, into `seen`); then a launch (or a
   /// copy) overwrites it with 3 in + 1, which differs from in everywhere; launch 3 fetches it
