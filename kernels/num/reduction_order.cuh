@@ -82,63 +82,47 @@ struct ReductionOrder : Elementwise<std::uint32_t, 2, float> {
     static Budget budget(Side, const Profile&) { return Budget::bound("Higham §4.2: gamma_{n-1} * sum|x|"); }
   };
 
-  /// 256 strided partial sums, then a shared-memory tree (halving strides).
-  static float block_tree_cpu(const In& x) {
-    float part[kBlock];
-    for (unsigned t = 0; t < kBlock; ++t) {
+  /// `lanes` strided partial sums, then a tree halving the stride: the GPU's order
+  /// with 256 lanes (a block's shared-memory tree) or 32 (a warp's shuffle-down tree).
+  template <unsigned lanes>
+  static float tree_cpu(const In& x) {
+    float part[lanes];
+    for (unsigned t = 0; t < lanes; ++t) {
       float s = 0.0f;
-      for (std::uint32_t j = t; j < x[1]; j += kBlock) s += element(x[0], j);
+      for (std::uint32_t j = t; j < x[1]; j += lanes) s += element(x[0], j);
       part[t] = s;
     }
-    for (unsigned stride = kBlock / 2; stride > 0; stride /= 2)
+    for (unsigned stride = lanes / 2; stride > 0; stride /= 2)
       for (unsigned t = 0; t < stride; ++t) part[t] = part[t] + part[t + stride];
-    return part[0];
-  }
-  /// 32 strided partial sums, then a shuffle-down tree.
-  static float warp_tree_cpu(const In& x) {
-    float part[kWarp];
-    for (unsigned l = 0; l < kWarp; ++l) {
-      float s = 0.0f;
-      for (std::uint32_t j = l; j < x[1]; j += kWarp) s += element(x[0], j);
-      part[l] = s;
-    }
-    for (unsigned off = kWarp / 2; off > 0; off /= 2)
-      for (unsigned l = 0; l < off; ++l) part[l] = part[l] + part[l + off];
     return part[0];
   }
 #if defined(__CUDACC__)
   template <int Which> static std::vector<float> gpu_run(const std::vector<In>& in, std::string* problem);
 #endif
 
-  struct BlockTree : Recommended {
-    static constexpr const char* name = "block_tree";
+  /// A tree form: `lanes` strided partial sums, then a tree of log2(lanes) levels
+  /// (tree_cpu<lanes> on the host, gpu_run<Which> on the GPU).
+  template <int Which, unsigned lanes, int levels>
+  struct TreeForm : Recommended {
     static std::vector<float> cpu_batch(const std::vector<In>& in) {
       std::vector<float> o(in.size());
-      for (std::size_t k = 0; k < in.size(); ++k) o[k] = block_tree_cpu(in[k]);
+      for (std::size_t k = 0; k < in.size(); ++k) o[k] = tree_cpu<lanes>(in[k]);
       return o;
     }
 #if defined(__CUDACC__)
-    static std::vector<float> gpu_batch(const std::vector<In>& in, std::string* p) { return gpu_run<0>(in, p); }
+    static std::vector<float> gpu_batch(const std::vector<In>& in, std::string* p) { return gpu_run<Which>(in, p); }
 #endif
-    static double error_bound(const In& x) { return gamma(ceil_div(x[1], kBlock) - 1.0 + 8) * abs_sum(x); }
+    static double error_bound(const In& x) { return gamma(ceil_div(x[1], lanes) - 1.0 + levels) * abs_sum(x); }
     static Budget budget(Side, const Profile&) {
-      return Budget::bound("Higham §4.2: gamma_k * sum|x|, k = ceil(n/256)-1 + log2(256)");
+      const std::string l = std::to_string(lanes);
+      return Budget::bound("Higham §4.2: gamma_k * sum|x|, k = ceil(n/" + l + ")-1 + log2(" + l + ")");
     }
   };
-  struct WarpShuffle : Recommended {
+  struct BlockTree : TreeForm<0, kBlock, 8> {
+    static constexpr const char* name = "block_tree";
+  };
+  struct WarpShuffle : TreeForm<1, kWarp, 5> {
     static constexpr const char* name = "warp_shuffle";
-    static std::vector<float> cpu_batch(const std::vector<In>& in) {
-      std::vector<float> o(in.size());
-      for (std::size_t k = 0; k < in.size(); ++k) o[k] = warp_tree_cpu(in[k]);
-      return o;
-    }
-#if defined(__CUDACC__)
-    static std::vector<float> gpu_batch(const std::vector<In>& in, std::string* p) { return gpu_run<1>(in, p); }
-#endif
-    static double error_bound(const In& x) { return gamma(ceil_div(x[1], kWarp) - 1.0 + 5) * abs_sum(x); }
-    static Budget budget(Side, const Profile&) {
-      return Budget::bound("Higham §4.2: gamma_k * sum|x|, k = ceil(n/32)-1 + log2(32)");
-    }
   };
   using forms = Forms<Sequential, BlockTree, WarpShuffle>;
 };
