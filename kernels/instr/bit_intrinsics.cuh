@@ -64,36 +64,28 @@ namespace cuconform::units {
 constexpr std::uint64_t kBitsNone = kSweepNone;  // "no mismatch" (cuconform/int_sweep.h)
 
 // ---- Portable references: plain loops and shifts only ----------------------
-CUC_HD inline std::uint32_t f8_ref_brev(std::uint32_t x) {
-  std::uint32_t r = 0;
+/// Bit reversal and population count of a word of U's width, one bit a step.
+template <class U>
+CUC_HD inline U f8_ref_brev_bits(U x) {
+  U r = 0;
 #pragma unroll 1
-  for (int i = 0; i < 32; ++i) {
+  for (int i = 0; i < static_cast<int>(8 * sizeof(U)); ++i) {
     r = (r << 1) | (x & 1u);
     x >>= 1;
   }
   return r;
 }
-CUC_HD inline std::uint64_t f8_ref_brev64(std::uint64_t x) {
-  std::uint64_t r = 0;
-#pragma unroll 1
-  for (int i = 0; i < 64; ++i) {
-    r = (r << 1) | (x & 1u);
-    x >>= 1;
-  }
-  return r;
-}
-CUC_HD inline int f8_ref_popc(std::uint32_t x) {
+template <class U>
+CUC_HD inline int f8_ref_popc_bits(U x) {
   int c = 0;
 #pragma unroll 1
-  for (int i = 0; i < 32; ++i) c += static_cast<int>((x >> i) & 1u);
+  for (int i = 0; i < static_cast<int>(8 * sizeof(U)); ++i) c += static_cast<int>((x >> i) & 1u);
   return c;
 }
-CUC_HD inline int f8_ref_popc64(std::uint64_t x) {
-  int c = 0;
-#pragma unroll 1
-  for (int i = 0; i < 64; ++i) c += static_cast<int>((x >> i) & 1u);
-  return c;
-}
+CUC_HD inline std::uint32_t f8_ref_brev(std::uint32_t x) { return f8_ref_brev_bits(x); }
+CUC_HD inline std::uint64_t f8_ref_brev64(std::uint64_t x) { return f8_ref_brev_bits(x); }
+CUC_HD inline int f8_ref_popc(std::uint32_t x) { return f8_ref_popc_bits(x); }
+CUC_HD inline int f8_ref_popc64(std::uint64_t x) { return f8_ref_popc_bits(x); }
 /// Zero bits above the highest set bit; 32 for x = 0.
 CUC_HD inline int f8_ref_clz(std::uint32_t x) {
   int n = 0;
