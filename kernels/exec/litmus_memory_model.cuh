@@ -258,7 +258,8 @@ struct MessagePassing {
   }
 
   /// One litmus run. two = the producers and the consumers in two launches.
-  static void go(litmus::MpKernel k, bool two, bool record, const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
+  template <litmus::MpKernel k, bool two, bool record>
+  static void go(const KernelCase& c, const In* in, Out* out, cudaStream_t s) {
     const std::size_t slots = streams(c) * static_cast<std::size_t>(c.p0);
     const int pairs = static_cast<int>(c.n), trials = static_cast<int>(c.p0);
     const unsigned seed = gpu::read_one(in);
@@ -286,36 +287,19 @@ struct MessagePassing {
     }
   }
 
-  struct threadfence : Recommended {
-    static constexpr const char* name = "threadfence";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_fence, false, false, c, in, out, s); }
-  };
-  struct release_acquire : Recommended {
-    static constexpr const char* name = "release_acquire";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_relacq, false, false, c, in, out, s); }
-  };
-  struct two_launches : Recommended {  // the unfenced code, split at a kernel boundary
-    static constexpr const char* name = "two_launches";
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_plain, true, false, c, in, out, s); }
-  };
-  struct unfenced : Warned {
-    static constexpr const char* name = "unfenced";
+  /// The role of the racy forms: warned against, observed (how often the forbidden
+  /// outcome appears), and beyond what the sanitizers look at.
+  struct ObservedRace : Warned {
     static constexpr const char* reported_by = "none: a message-passing race through global memory; racecheck checks shared memory only";
     static constexpr bool observed = true;
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_plain, false, true, c, in, out, s); }
   };
-  struct unfenced_volatile : Warned {
-    static constexpr const char* name = "unfenced_volatile";
-    static constexpr const char* reported_by = "none: a message-passing race through global memory; racecheck checks shared memory only";
-    static constexpr bool observed = true;
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_volatile, false, true, c, in, out, s); }
-  };
-  struct relaxed_atomic : Warned {
-    static constexpr const char* name = "relaxed_atomic";
-    static constexpr const char* reported_by = "none: a message-passing race through global memory; racecheck checks shared memory only";
-    static constexpr bool observed = true;
-    static void launch(const KernelCase& c, const In* in, Out* out, cudaStream_t s) { go(litmus::litmus_mp_relaxed, false, true, c, in, out, s); }
-  };
+  CUC_KERNEL_FORM(threadfence, Recommended, In, Out, go<litmus::litmus_mp_fence, false, false>);
+  CUC_KERNEL_FORM(release_acquire, Recommended, In, Out, go<litmus::litmus_mp_relacq, false, false>);
+  /// The unfenced code, split at a kernel boundary.
+  CUC_KERNEL_FORM(two_launches, Recommended, In, Out, go<litmus::litmus_mp_plain, true, false>);
+  CUC_KERNEL_FORM(unfenced, ObservedRace, In, Out, go<litmus::litmus_mp_plain, false, true>);
+  CUC_KERNEL_FORM(unfenced_volatile, ObservedRace, In, Out, go<litmus::litmus_mp_volatile, false, true>);
+  CUC_KERNEL_FORM(relaxed_atomic, ObservedRace, In, Out, go<litmus::litmus_mp_relaxed, false, true>);
   using forms = Forms<threadfence, release_acquire, two_launches, unfenced, unfenced_volatile, relaxed_atomic>;
 
   /// The unsafe forms: how often the forbidden outcome appeared.
@@ -346,12 +330,11 @@ struct MessagePassing {
               "CPG memory consistency: the flag is released at device scope");
     r.present("litmus_mp_relacq", "ld\\.acquire\\.gpu.*|fence\\.acq_rel\\.gpu",
               "CPG memory consistency: the flag is acquired at device scope");
-    r.absent("litmus_mp_plain", "membar\\..*|fence\\..*|.*\\.release\\..*|.*\\.acquire\\..*",
-             "the unfenced form has no fence, release or acquire (what it shows is the hardware's and compiler's own ordering)");
-    r.absent("litmus_mp_volatile", "membar\\..*|fence\\..*|.*\\.release\\..*|.*\\.acquire\\..*",
-             "the volatile form has no fence, release or acquire");
-    r.absent("litmus_mp_relaxed", "membar\\..*|fence\\..*|.*\\.release\\..*|.*\\.acquire\\..*",
-             "the relaxed form has no fence, release or acquire");
+    const struct { const char* kernel; const char* words; } unordered[] = {
+        {"litmus_mp_plain", "the unfenced form has no fence, release or acquire (what it shows is the hardware's and compiler's own ordering)"},
+        {"litmus_mp_volatile", "the volatile form has no fence, release or acquire"},
+        {"litmus_mp_relaxed", "the relaxed form has no fence, release or acquire"}};
+    for (const auto& u : unordered) r.absent(u.kernel, "membar\\..*|fence\\..*|.*\\.release\\..*|.*\\.acquire\\..*", u.words);
     r.present("litmus_cumul_system", "(st|red|atom)\\.release\\.sys.*|fence\\.(acq_rel|sc)\\.sys|membar\\.sys",
               "CPG cumulativity example: b is released at system scope");
     r.absent("litmus_cumul_device", "(st|red|atom|ld)\\..*\\.sys.*|fence\\..*\\.sys|membar\\.sys",
