@@ -2,7 +2,8 @@
 // `needle` is x*0.5f everywhere but at one bit pattern, where it is 3 ulp off.
 // The sampled tier (100,000 seeded inputs) misses it, and its test passes:
 // that is the point of the exhaustive tier. The exhaustive tests must catch it
-// (they pass only when grading fails). `half` is the correct control.
+// (they pass only when grading fails). `half` is the correct control;
+// `stated_wrong_worst` plants a wrong stated worst error instead.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cstring>
@@ -43,7 +44,19 @@ struct PlantedNeedle : Elementwise<float, 1> {
       return Budget::exact("planted: wrong on one input; the sampled tier passes it, the exhaustive tier must not");
     }
   };
-  using forms = Forms<Half, Needle>;
+  /// Correct (x * 0.5f), but its sweep states a worst error one ulp off
+  /// (planted_wrong_worst): the float128 re-grade of the worst input
+  /// (regrade_worst, cuconform/exhaustive/regrade_worst.h) must fail it.
+  struct StatedWrongWorst : Probe {
+    static constexpr const char* name = "stated_wrong_worst";
+    static constexpr bool planted_exhaustive = true;
+    static constexpr bool planted_wrong_worst = true;
+    CUC_HD static float apply(const In& x) { return x[0] * 0.5f; }
+    static Budget budget(Side, const Profile&) {
+      return Budget::exact("planted: right everywhere; its sweep states a wrong worst error, which the re-grade must catch");
+    }
+  };
+  using forms = Forms<Half, Needle, StatedWrongWorst>;
 };
 CUCONFORM_SELFTEST_UNIT(PlantedNeedle)
 

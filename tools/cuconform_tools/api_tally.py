@@ -63,6 +63,24 @@ def rows_of(index, grader):
     return rows
 
 
+def function_max_ulp(graders, per):
+    """A function's max ulp, one definition for every table: the largest max_ulp of its graded GPU
+    records over the inputs where its documented bound makes a claim. A Grader the GPU swept
+    exhaustively counts its exhaustive records alone: they hold every input of the graded domain,
+    where a sampled record's max_ulp also counts the inputs it graded without a documented bound, or
+    by an absolute one alone (lgammaf inside (-10.001, -2.264), j0f beyond |x| = 8). Returns
+    (value, profile): a tie names the first profile."""
+    best, where = None, ""
+    for g, rows in zip(graders, per):
+        gpu = [r for r in rows if r.side == "gpu" and r.verdict in GRADED]
+        swept = [r for r in gpu if tier_class(r) == "exhaustive"]
+        for r in sorted(swept or gpu, key=lambda r: profile_key(r.profile)):
+            v = max_ulp_of(r, g)
+            if v is not None and not math.isnan(v) and (best is None or v > best):
+                best, where = v, r.profile
+    return best, where
+
+
 class FunctionTally:
     """What the records say about one API function."""
 
@@ -86,13 +104,7 @@ class FunctionTally:
         self.extended = self._tier_cover(per, "extended")
         verdicts = {r.verdict for r in self.rows}
         self.worst = next((v for v in ("fail", "pass", "skip") if v in verdicts), "-")
-        self.max_ulp, self.max_ulp_profile = None, ""
-        for g, rows in zip(self.graders, per):
-            for r in sorted(rows, key=lambda r: profile_key(r.profile)):   # a tie names the first profile
-                v = max_ulp_of(r, g)
-                if r.side == "gpu" and r.verdict in GRADED and v is not None and not math.isnan(v):
-                    if self.max_ulp is None or v > self.max_ulp:
-                        self.max_ulp, self.max_ulp_profile = v, r.profile
+        self.max_ulp, self.max_ulp_profile = function_max_ulp(self.graders, per)
         self.fails = sorted({(r.side, tier_class(r), r.profile) for r in self.rows if r.verdict == "fail"},
                             key=lambda t: (t[0] != "gpu", TIER_ORDER.index(t[1]), profile_key(t[2])))
 

@@ -196,6 +196,25 @@ class Rec:
         t = text(self.worst.get("input_text"))
         return t if t else self.worst_hex()
 
+    def worst_errors(self):
+        """The worst input's own errors, "ulp / real" (the worst input is the one with the largest real
+        error; its integer ulp distance may be below max_ulp, which can be at another input)."""
+        u, r = num(self.worst.get("ulp")), num(self.worst.get("ulp_real"))
+        return "-" if u is None and r is None else "%s / %s" % (fmt_num(u), fmt_num(r))
+
+    def graded_domain(self):
+        """Where the budget makes a claim, as the sweep's note "graded domain: ..." says it."""
+        notes = self.d.get("notes") if isinstance(self.d.get("notes"), list) else []
+        for n in notes:
+            if isinstance(n, str) and n.startswith("graded domain: "):
+                return n[len("graded domain: "):]
+        return "-"
+
+    def graded_count(self):
+        """"graded / inputs": the inputs graded against a documented bound, of all the tier took."""
+        g = num(self.measures.get("graded_inputs"))
+        return "%s / %s" % (fmt_count(g) if g is not None else "-", fmt_count(self.count))
+
     def rank(self):
         """Worst first: fail, pass, skip, other; then the larger max_ulp_real."""
         order = {"fail": 0, "pass": 1, "skip": 2}.get(self.verdict, 3)
@@ -336,13 +355,48 @@ def section_exhaustive(recs, side):
         verdict = "**fail**" if r.verdict == "fail" else r.verdict
         graded = (r.count or 0) > 0       # a sweep that stopped early graded nothing: no error figures
         e = r.errors if graded else {}
-        rows.append([name, r.profile, r.tier or "-", fmt_count(r.count), fmt_num(e.get("max_ulp")),
-                     fmt_num(e.get("max_ulp_real")), r.worst_hex(), fmt_num(e.get("violations")),
+        rows.append([name, r.profile, r.tier or "-", r.graded_count() if graded else fmt_count(r.count),
+                     r.graded_domain(), fmt_num(e.get("max_ulp")), fmt_num(e.get("max_ulp_real")), r.worst_hex(),
+                     r.worst_errors() if graded else "-", fmt_num(e.get("violations")),
                      "%.3f" % sweep if sweep is not None else "-", verdict, llvm_cell(r.unit, r.form)])
-    out = ["## Exhaustive tier (%s)" % side, "", "LLVM: " + LLVM_SOURCE + ".", ""]
-    out += table(["unit.form", "profile", "tier", "inputs", "max_ulp", "max_ulp_real", "worst input", "violations",
-                  "sweep s", "verdict", "LLVM (CUDA)"], rows)
-    return out + ["", "%d exhaustive records" % len(rows), ""] + section_absolute_only(sel), sel
+    out = ["## Exhaustive tier (%s)" % side, "",
+           "graded / inputs: the inputs graded against the documented bound, of all the sweep took; the graded "
+           "domain is where the bound makes a claim (the others are counted, not graded). max_ulp and "
+           "max_ulp_real are over the graded inputs. The worst input is the one with the largest real error "
+           "(the first of equals), shown with its own integer ulp distance and real error, graded again in "
+           "float128.", "", "LLVM: " + LLVM_SOURCE + ".", ""]
+    out += table(["unit.form", "profile", "tier", "graded / inputs", "graded domain", "max_ulp", "max_ulp_real",
+                  "worst input", "worst ulp / real", "violations", "sweep s", "verdict", "LLVM (CUDA)"], rows)
+    return out + ["", "%d exhaustive records" % len(rows), ""] + section_absolute_only(sel) + section_outside(sel), sel
+
+
+def section_outside(sel):
+    """The inputs outside the graded domain (no documented bound there, or an absolute one graded
+    alone), measured on a stride and reported as numbers, never graded: how many there are, how
+    many were measured, their largest absolute and real errors and the worst input."""
+    rows = []
+    for r in sel:
+        n = num(r.measures.get("outside_domain_measured"))
+        if not n:
+            continue
+        outside = (num(r.measures.get("inputs_without_documented_claim")) or 0) + \
+            (num(r.measures.get("graded_by_absolute_error_only")) or 0)
+        bits = num(r.measures.get("outside_domain_worst_input_bits"))
+        rows.append([r.name(), r.profile, fmt_count(outside),
+                     "%s (every %s)" % (fmt_count(n), fmt_count(r.measures.get("outside_domain_stride"))),
+                     fmt_num(r.measures.get("outside_domain_max_abs_error")),
+                     fmt_num(r.measures.get("outside_domain_max_ulp_real")),
+                     "0x%08x" % int(bits) if bits is not None else "-",
+                     fmt_count(r.measures.get("outside_domain_class_differences"))])
+    if not rows:
+        return []
+    out = ["### No documented bound here", "",
+           "The inputs outside the graded domain (no documented bound there, or an absolute one the sweep "
+           "grades alone): measured on every k-th bit pattern against the sweep's reference and reported, "
+           "not graded. Worst input: the largest real error there.", ""]
+    out += table(["unit.form", "profile", "inputs outside", "measured", "max abs error", "max real error (ulp)",
+                  "worst input", "other class"], rows)
+    return out + [""]
 
 
 def section_absolute_only(sel):

@@ -104,6 +104,9 @@ def validate_record(d, where):
     p["worst_input"] = _str_list(worst, "input", where + ": worst")
     for f in ("input_text", "got", "expected", "exact"):
         p["worst_" + f] = _opt_str(worst, f, where + ": worst")
+    # The worst input's own errors (the worst input is the one with the largest real error)
+    p["worst_ulp"] = parse_num(worst.get("ulp"), "%s: worst.ulp" % where)
+    p["worst_ulp_real"] = parse_num(worst.get("ulp_real"), "%s: worst.ulp_real" % where)
 
     models = _need_dict(d, "models", where, required=False)
     p["models"] = {}
@@ -227,6 +230,8 @@ class Row:
             return ""
         if self.worst_got or self.worst_expected:
             s += " got %s expected %s" % (self.worst_got or "?", self.worst_expected or "?")
+        if self.worst_ulp is not None or self.worst_ulp_real is not None:
+            s += " (%s ulp, real %s)" % (fmt(self.worst_ulp), fmt(self.worst_ulp_real))
         return s
 
     def where_ran(self):

@@ -250,6 +250,18 @@ class ApiTallyCli(CliTestCase):
         md, _ = self.tally(self.run_dir("run2", base_run()))
         self.assertEqual(self.function_row(md, "double, 1 argument", "acos")[5], "no")
 
+    def test_max_ulp_is_the_exhaustive_tiers_where_swept(self):
+        # A sampled record's max_ulp counts inputs outside the documented bound's range (lgammaf's
+        # 7.18e6); where the GPU swept the function, its max_ulp is the sweep's, over the graded domain.
+        recs = [rec("AcosF", "acos", "gpu", "default", max_ulp=7180000),
+                rec("AcosF", "acos", "gpu", "default", tier="exhaustive", max_ulp=6)]
+        p = self.cli(self.run_dir("run", recs), "--json", "-o", self.path("t.json"), expect=0)
+        self.assertEqual(p.stdout, "")
+        with open(self.path("t.json")) as f:
+            doc = json.load(f)
+        f = next(f for f in doc["functions"] if f["group"] == "float.1arg" and f["name"] == "acosf")
+        self.assertEqual(f["max_ulp_gpu"], 6)
+
     def test_json(self):
         p = self.cli(self.run_dir("run", base_run()), "--json", "-o", self.path("t.json"), expect=0)
         self.assertEqual(p.stdout, "")

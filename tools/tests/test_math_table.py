@@ -26,7 +26,8 @@ LONG_REASON = "F4 trig/sin (gpu): 7 of 1000 inputs outside the budget. " + "x" *
 def record(unit="TrigReductionF", form="sin", side="gpu", profile="default", verdict="pass", max_ulp=1,
            max_ulp_real=1.3876, metric="bound", budget=2, source="sinf: 2 (full range) [CUDA 13.0 PG Table 17]",
            tier="full", count=105730, kind="numeric", selftest=False, chapter=12, catalog_id="F4", reason="",
-           measures=None, worst_input=("0x3f800000",), worst_text="(0x1p+0 (0x3f800000, 1))", violations=0):
+           measures=None, worst_input=("0x3f800000",), worst_text="(0x1p+0 (0x3f800000, 1))", violations=0,
+           notes=(), worst_errors=None):
     """One cuconform.record/1 record, laid out as fixtures/src/record.cpp writes it."""
     skip = verdict == "skip"
     return {
@@ -42,10 +43,12 @@ def record(unit="TrigReductionF", form="sin", side="gpu", profile="default", ver
         "errors": {"max_ulp": max_ulp, "max_ulp_real": max_ulp_real, "max_abs": 1e-7, "max_bound_ratio": 0.5,
                    "violations": violations, "flushed": 0},
         "worst": {"input": [] if skip else list(worst_input), "input_text": "" if skip else worst_text,
-                  "got": "", "expected": "", "exact": ""},
+                  "got": "", "expected": "", "exact": "",
+                  "ulp": worst_errors[0] if worst_errors else None,
+                  "ulp_real": worst_errors[1] if worst_errors else None},
         "budget": {"metric": metric, "value": budget, "source": source, "ftz_allowed": False},
         "models": {}, "measures": measures if measures is not None else {}, "histogram": [],
-        "failures": [], "notes": [],
+        "failures": [], "notes": list(notes),
         "verdict": verdict, "reason": reason or ("no usable GPU" if skip else ""),
         "seconds": 0.1, "timestamp": "2026-11-21T07:59:23Z",
     }
@@ -83,7 +86,8 @@ def standard_records():
         # exhaustive tier
         record(unit="SqrtExh", form="sqrtf", side="gpu", profile="default", tier="exhaustive", count=4294967296,
                max_ulp=1, max_ulp_real=0.912, worst_input=("0x7f7ffffe",), violations=0,
-               measures={"sweep_seconds": 0.0574, "inputs_per_second": 7.4e10}),
+               measures={"sweep_seconds": 0.0574, "inputs_per_second": 7.4e10, "graded_inputs": 4294967296},
+               notes=["graded domain: every input: <= 1 ulp"], worst_errors=(1, 0.912)),
         record(unit="SqrtExh", form="sqrtf", side="cpu", profile="default", tier="exhaustive-subset",
                count=4206629, max_ulp=1, max_ulp_real=0.9, worst_input=("0x3f9e0995",),
                measures={"sweep_seconds": 0.071}),
@@ -162,14 +166,27 @@ class TestTable(MathTableTestCase):
         out = self.cli(d, expect=0).stdout
         s2 = self.section(out, "Exhaustive tier")
         self.assertIsNotNone(s2, out)
-        self.assertEqual(self.header(s2), ["unit.form", "profile", "tier", "inputs", "max_ulp", "max_ulp_real",
-                                           "worst input", "violations", "sweep s", "verdict", "LLVM (CUDA)"])
+        self.assertEqual(self.header(s2), ["unit.form", "profile", "tier", "graded / inputs", "graded domain",
+                                           "max_ulp", "max_ulp_real", "worst input", "worst ulp / real",
+                                           "violations", "sweep s", "verdict", "LLVM (CUDA)"])
         self.assertEqual(self.row(s2, "SqrtExh.sqrtf"),
-                         ["SqrtExh.sqrtf", "default", "exhaustive", "4294967296", "1", "0.912", "0x7f7ffffe", "0",
-                          "0.057", "pass", "-"])
+                         ["SqrtExh.sqrtf", "default", "exhaustive", "4294967296 / 4294967296", "every input: <= 1 ulp",
+                          "1", "0.912", "0x7f7ffffe", "1 / 0.912", "0", "0.057", "pass", "-"])
         self.assertNotIn("exhaustive-subset", s2)                        # the cpu record is on the other side
         s2cpu = self.section(self.cli(d, "--side", "cpu", expect=0).stdout, "Exhaustive tier")
-        self.assertEqual(self.row(s2cpu, "SqrtExh.sqrtf")[2:4], ["exhaustive-subset", "4206629"])
+        self.assertEqual(self.row(s2cpu, "SqrtExh.sqrtf")[2:5], ["exhaustive-subset", "- / 4206629", "-"])
+
+    def test_exhaustive_section_shows_a_partial_domain(self):
+        # lgammaf: graded outside (-10.001, -2.264) only; the table says so and counts the graded inputs
+        r = record(unit="LgammaF", form="lgamma", tier="exhaustive", count=4294967296, max_ulp=6,
+                   max_ulp_real=6.3, measures={"graded_inputs": 4236000000, "sweep_seconds": 0.5})
+        r["notes"] = ["graded domain: outside (-10.001, -2.264): <= 6 ulp; no documented bound inside"]
+        r["worst"]["ulp"], r["worst"]["ulp_real"] = 6, 6.3
+        d = self.run_dir("run", standard_records() + [r])
+        row = self.row(self.section(self.cli(d, expect=0).stdout, "Exhaustive tier"), "LgammaF.lgamma")
+        self.assertEqual(row[3:5], ["4236000000 / 4294967296",
+                                    "outside (-10.001, -2.264): <= 6 ulp; no documented bound inside"])
+        self.assertEqual(row[8], "6 / 6.3")
 
     def test_absolute_only_inputs_listed_under_the_exhaustive_table(self):
         m = {"graded_by_absolute_error_only": 2097152002, "max_abs_error_graded_by_absolute_error_only": 1.0792e-06,
@@ -185,6 +202,20 @@ class TestTable(MathTableTestCase):
         self.assertIsNone(self.row(sub, "SqrtExh.sqrtf"))                # graded in ulps throughout
         plain = self.section(self.cli(self.run_dir("plain", standard_records()), expect=0).stdout, "Exhaustive tier")
         self.assertNotIn("absolute bound alone", plain)                  # no such sweep: no subsection
+
+    def test_outside_domain_numbers_listed_under_the_exhaustive_table(self):
+        m = {"inputs_without_documented_claim": 25165824, "outside_domain_measured": 97920,
+             "outside_domain_stride": 257, "outside_domain_max_abs_error": 3.5e-3,
+             "outside_domain_max_ulp_real": 1.2e9, "outside_domain_worst_input_bits": 3223322624,
+             "outside_domain_class_differences": 0, "sweep_seconds": 0.5}
+        lg = record(unit="LgammaF", form="lgamma", tier="exhaustive", count=4294967296, measures=m)
+        s2 = self.section(self.cli(self.run_dir("run", standard_records() + [lg]), expect=0).stdout, "Exhaustive tier")
+        sub = s2.split("### No documented bound here", 1)[1]
+        self.assertEqual(self.row(sub, "LgammaF.lgamma"),
+                         ["LgammaF.lgamma", "default", "25165824", "97920 (every 257)", "0.0035", "1.2e+09",
+                          "0xc0200000", "0"])
+        plain = self.section(self.cli(self.run_dir("plain", standard_records()), expect=0).stdout, "Exhaustive tier")
+        self.assertNotIn("No documented bound here", plain)
 
     def test_lowp_section_reports_distributions(self):
         def lowp(unit, profile, fn, mx, off1, verdict="pass", selftest=False):
@@ -227,7 +258,7 @@ class TestTable(MathTableTestCase):
         d = self.run_dir("run", [record(), r])
         out = self.cli(d, expect=0).stdout
         row = self.row(self.section(out, "Exhaustive tier"), "SqrtExh.sqrtf")
-        self.assertEqual(row[2:], ["-", "0", "-", "-", "-", "-", "-", "**fail**", "-"])
+        self.assertEqual(row[2:], ["-", "0", "-", "-", "-", "-", "-", "-", "-", "**fail**", "-"])
         self.assertNotIn("SqrtExh", self.section(out, "Math functions"))
         self.assertIn("default/SqrtExh.sqrtf.exhaustive_gpu", self.section(out, "Failures"))
 
