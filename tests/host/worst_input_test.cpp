@@ -102,4 +102,48 @@ TEST(WorstRegrade, ReproducedAndWrongStatedErrors) {
   EXPECT_TRUE(regrade_worst<float>(std::numeric_limits<float>::quiet_NaN(), ex, true, cls).problem.empty());
 }
 
+// A reference that names the answer (the exactly rounded forms' device
+// references): at 1/0x1.000002p+126 rounded up, the answer 2^-126 is named just
+// below it (2^-126 - 2^-160, math_rounded/support/device_reference.h); the
+// form's error is its distance to the answer, 0 there, not 2^-11 ulp. The
+// float128 re-grade measures the same distance (graded_target), not the
+// distance to 1/x itself (0.99999988 ulp).
+TEST(WorstRegrade, ReferenceThatNamesTheAnswer) {
+  using cuconform::Exact;
+  using cuconform::harness::graded_target;
+  using cuconform::harness::regrade_tolerance;
+  using cuconform::harness::regrade_worst;
+  using cuconform::harness::StatedWorst;
+  const float got = 0x1p-126f;               // __frcp_ru(0x1.000002p+126)
+  const double named = 0x1p-126 - 0x1p-160;  // the sweep's reference there
+  Params p{};
+  p.metric = 3;
+  p.zero_sign = true;
+  Point as_value = grade_point(got, named, 0.0, false, p);
+  EXPECT_EQ(as_value.ulp, 0.0);
+  EXPECT_DOUBLE_EQ(as_value.real, 0x1p-11);  // read as the exact value: a distance the form does not have
+  p.ref_names_answer = true;
+  Point as_answer = grade_point(got, named, 0.0, false, p);
+  EXPECT_TRUE(as_answer.ok);
+  EXPECT_EQ(as_answer.ulp, 0.0);
+  EXPECT_EQ(as_answer.real, 0.0);
+  EXPECT_EQ(as_answer.abs, 0.0);
+  // float128: 1/x = 2^-126 - 2^-149 + 2^-172 - ..., rounded up to 2^-126
+  const Exact ex{0x1p-126, -(0x1p-149 - 0x1p-172)};
+  StatedWorst stated;
+  stated.ulp_real = as_answer.real;
+  stated.tolerance = regrade_tolerance(stated.ulp_real, 0x1p-20, 0.0, 24);
+  const auto to_answer = regrade_worst<float>(got, graded_target<float>(ex, true), true, stated);
+  EXPECT_TRUE(to_answer.problem.empty()) << to_answer.problem;
+  const auto to_value = regrade_worst<float>(got, graded_target<float>(ex, false), true, stated);
+  EXPECT_NEAR(to_value.e.ulp_real, 1 - 0x1p-23, 1e-12);
+  EXPECT_FALSE(to_value.problem.empty());
+  // A wrong result is as far from the answer as it is: one ulp.
+  const float wrong = 0x1p-126f + 0x1p-149f;
+  Point off = grade_point(wrong, named, 0.0, false, p);
+  EXPECT_FALSE(off.ok);
+  EXPECT_EQ(off.ulp, 1.0);
+  EXPECT_DOUBLE_EQ(off.real, 1.0);
+}
+
 }  // namespace

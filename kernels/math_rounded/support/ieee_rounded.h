@@ -169,6 +169,7 @@ void ieee_rounded_edges(IeeeOp op, Domain<T, N>& d) {
 template <IeeeOp Op, ref::Rounding R>
 struct IeeeSweep {
   static constexpr double exhaustive_reference_rel_error = 0.0;  // exact (device_reference.h)
+  static constexpr bool reference_names_answer = true;           // the result in the form's mode, not 1/x itself
   CUC_HD static double exhaustive_reference(double x) {
     if constexpr (Op == IeeeOp::rcp) return ieee_device::rcp(x, R);
     else if constexpr (Op == IeeeOp::sqrt) return ieee_device::sqrt_(x, R);
@@ -182,6 +183,7 @@ struct IeeeNoSweep {};
 template <IeeeOp Op, ref::Rounding R, int N>
 struct IeeeExtended {
   static constexpr double extended_reference_rel_error = 0.0;  // exact (device_reference.h)
+  static constexpr bool reference_names_answer = true;           // the result in the form's mode
   CUC_HD static double extended_reference(const Args<float, N>& x) {
     const double a = widen_exact(x[0]), b = widen_exact(x[1]);
     if constexpr (Op == IeeeOp::add) return ieee_device::add(a, b, R);
