@@ -98,6 +98,21 @@ def decide(inp, baseline=None, no_baseline=False, require_gpu=False, margins=MAR
     return v
 
 
+# The plurals of the problems' words where adding an s to the end is wrong.
+_PLURALS = {"accepted finding with other numbers": "accepted findings with other numbers",
+            "accepted finding that no longer fails": "accepted findings that no longer fail",
+            "failure without an accepted reason": "failures without an accepted reason",
+            "error growth": "error growths", "test missing": "tests missing", "test skipped now": "tests skipped now",
+            "result above budget": "results above budget", "run cut short": "runs cut short"}
+
+
+def _plural(words):
+    """The plural of a problem's words ("3 accepted findings with other numbers")."""
+    if words.endswith(")"):
+        return words
+    return _PLURALS.get(words, words + "s")
+
+
 def _line(v):
     kinds = collections.Counter(k for k, _l, _t in v.problems)
     words = {"new-failure": "new failure", "finding-changed": "accepted finding with other numbers",
@@ -109,7 +124,7 @@ def _line(v):
     parts = []
     for k, n in kinds.most_common():
         w = words.get(k, k)
-        parts.append("%d %s%s" % (n, w, "" if n == 1 or w.endswith(")") else "s"))
+        parts.append("%d %s" % (n, w if n == 1 else _plural(w)))
     head = "cuconform: %s" % v.word()
     if parts:
         head += ": " + ", ".join(parts)

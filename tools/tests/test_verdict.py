@@ -202,5 +202,17 @@ class TestCommandLine(CliTestCase):
             self.assertIn("exit status", p.stdout, cmd)
 
 
+class TestVerdictLine(unittest.TestCase):
+    def test_counts_read_as_english(self):
+        import sys
+        sys.path.insert(0, os.path.join(REPO, "tools"))
+        from cuconform_tools.verdict import _plural
+        self.assertEqual(_plural("accepted finding with other numbers"), "accepted findings with other numbers")
+        self.assertEqual(_plural("accepted finding that no longer fails"), "accepted findings that no longer fail")
+        self.assertEqual(_plural("test missing"), "tests missing")
+        self.assertEqual(_plural("new failure"), "new failures")
+        self.assertEqual(_plural("GPU half not run (required)"), "GPU half not run (required)")
+
+
 if __name__ == "__main__":
     unittest.main()
