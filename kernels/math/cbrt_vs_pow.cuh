@@ -18,6 +18,7 @@
 #pragma once
 #include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
+#include "math/support/pow_fixed_exponent.h"
 
 namespace cuconform::units {
 
@@ -33,17 +34,9 @@ struct CbrtVsPowBase {
   }
   static Exact reference(const In& x) { return ref::cbrt(x[0]); }
   /// pow(x, fl(Num/3)) against the exact x^(Num/3) (pow semantics: NaN below 0)
-  /// with the exponent-representation bound.
-  template <int Num> struct PowThirds {
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
-    static constexpr Role role = Role::warned;
-    static Exact reference(const In& x) { return ref::pow_rational(x[0], Num, 3); }
-    static Budget budget(Side s, const Profile& p) {
-      return bounds::pow_exponent_budget(Num == 1 ? "1/3" : "-1/3", P, s, p);
-    }
-    static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-      return bounds::pow_rounded_exponent<T>(s, p, x[0], Num, 3, e);
-    }
+  /// with the exponent-representation bound; float: swept over every input.
+  template <int Num> struct PowThirds : PowFixedExponent<T, Num, 3> {
+    static Budget budget(Side s, const Profile& p) { return PowThirds::exponent_budget(s, p, Num == 1 ? "1/3" : "-1/3"); }
   };
 
   struct Cbrt : RowForm<T, Fn::cbrt> {

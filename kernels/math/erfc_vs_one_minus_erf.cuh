@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "math/support/hard_cases.h"
+#include "math/support/composed_device_bound.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -38,11 +39,31 @@ struct ErfcBase {
   };
   struct OneMinusErf {
     static constexpr const char* name = "one_minus_erf";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    static constexpr bool row_sweep = false;  // (no row of its own: its reference and bound below)
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::one - M<T>::erf(x[0]); }
+    /// The composed budget, with erf's row as numbers for the device (Budget::dev).
     static Budget budget(Side s, const Profile& p) {
-      return bounds::composed_budget("1 - erf(x) (erf's bound at erf(x), then the subtraction)", {Fn::erf, Fn::add}, P, s, p);
+      Budget b = bounds::composed_budget("1 - erf(x) (erf's bound at erf(x), then the subtraction)", {Fn::erf, Fn::add}, P, s, p);
+      if (b.metric == Metric::bound) b.dev = bounds::budget(Fn::erf, P, s, p).dev;
+      return b;
+    }
+    /// erfc in double: CUDA's within 5 ulp (Table 18), the host's glibc one
+    /// within a few (stated as the row sweeps' 2^-49; checked).
+    static constexpr double exhaustive_reference_rel_error = 0x1p-49;
+    CUC_HD static double exhaustive_reference(double x) { return erfc(x); }
+    /// bound_at on the device (device_acc: the same propagation in double);
+    /// `row`: erf's row in force.
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row) {
+      const double xd = widen_exact(x);
+      if (xd == 0 || xd != xd || bounds::inf_d(xd)) return exhaustive::DeviceBound::ulp(0);  // C99 Annex F
+      if (row.kind != static_cast<int>(bounds::Kind::ulp) && row.kind != static_cast<int>(bounds::Kind::ieee))
+        return exhaustive::DeviceBound::none();
+      const double n = row.kind == static_cast<int>(bounds::Kind::ieee) ? 0.0 : row.ulps;
+      device_acc::Acc erf;
+      erf.v = 1 - erfc(xd);
+      device_acc::own_error(erf, n);
+      return absolute_bound_at(1 - erf.v, device_acc::abs_bound(device_acc::minus_exact(1.0, erf)));
     }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
       if (bounds::annex_f_special(Fn::erfc, x[0], 0)) return PointBound::exact_value(bounds::rn<T>(e), "special(C99 Annex F)");

@@ -17,6 +17,7 @@
 #pragma once
 #include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
+#include "math/support/pow_fixed_exponent.h"
 
 namespace cuconform::units {
 
@@ -43,14 +44,24 @@ struct ExpBaseVsPow {
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { if constexpr (Ten) return M<T>::exp10(x[0]); else return M<T>::exp2(x[0]); }
   };
-  /// pow(base, x): pow's row at (base, x).
+  /// pow(base, x): pow's row at (base, x); float: swept over every input.
   struct Pow : RowForm<T, Fn::pow> {
     static constexpr const char* name = Ten ? "pow_10_x" : "pow_2_x";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    /// Not swept through pow's row function (it takes two arguments), nor
+    /// taken by the double depth tier: swept through its own reference below.
+    static constexpr bool row_sweep = false;
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::pow(static_cast<T>(Ten ? 10 : 2), x[0]); }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
       return Pow::row_at(Ten ? 10.0 : 2.0, x[0], e, s, p);
+    }
+    /// 2^x or 10^x in double: CUDA's exp2/exp10 within 1 ulp (Table 18), the
+    /// host's glibc ones within 2 (stated as the row sweeps' 2^-49; checked).
+    static constexpr double exhaustive_reference_rel_error = 0x1p-49;
+    CUC_HD static double exhaustive_reference(double x) { if constexpr (Ten) return exp10(x); else return exp2(x); }
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row) {
+      const double y = widen_exact(x);
+      return pow_row_bound(row, Ten ? 10.0 : 2.0, y, exhaustive_reference(y));
     }
   };
 };

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "math/support/math_unit.h"
+#include "math/support/pow_fixed_exponent.h"
 
 namespace cuconform::units {
 
@@ -33,12 +34,28 @@ struct IntPowBase {
   static Exact reference(const In& x) { return ref::pow_int(x[0], 2); }
 
   template <int N> static Exact power_ref(const In& x) { return ref::pow_int(x[0], N); }
-  /// pow(x, N), graded by pow's row at (x, N).
+  /// x^N in double: exact for N = 2, N - 2 roundings beyond (2^-52 each).
+  template <int N> CUC_HD static double power_in_double(double x) {
+    double v = x;
+    for (int k = 1; k < N; ++k) v *= x;
+    return v;
+  }
+  /// pow(x, N), graded by pow's row at (x, N); float: swept over every input.
   template <int N> struct PowN : RowForm<T, Fn::pow> {
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    /// Not swept through pow's row function (it takes two arguments), nor
+    /// taken by the double depth tier: swept through its own reference below.
+    static constexpr bool row_sweep = false;
     static constexpr Role role = Role::warned;
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
       return PowN::row_at(x[0], N, e, s, p);
+    }
+    static constexpr double exhaustive_reference_rel_error = 0x1p-49;
+    CUC_HD static double exhaustive_reference(double x) { return power_in_double<N>(x); }
+    /// Under -use_fast_math __powf of a negative base is NaN by its
+    /// derivation: graded by the sampled tier, no claim in the sweep.
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row) {
+      const double xd = widen_exact(x);
+      return pow_row_bound(row, xd, N, power_in_double<N>(xd), true);
     }
   };
   /// Specials of the products: what IEEE multiplication gives (0*inf never
@@ -47,12 +64,24 @@ struct IntPowBase {
 
   struct SqMul : RowForm<T, Fn::mul> {
     static constexpr const char* name = "sq_mul";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    /// Not swept through the product's row function (it takes two
+    /// arguments), nor taken by the double depth tier: swept through its own
+    /// reference below.
+    static constexpr bool row_sweep = false;
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return x[0] * x[0]; }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
       if (product_special(x[0])) return PointBound::exact_value(bounds::rn<T>(e), "special(IEEE product)");
       return SqMul::row_at(x[0], x[0], e, s, p);
+    }
+    static constexpr double exhaustive_reference_rel_error = 0.0;  // x*x of a float: exact in double
+    CUC_HD static double exhaustive_reference(double x) { return x * x; }
+    /// The product's row (IEEE) on the device; its special values exact.
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row) {
+      using exhaustive::DeviceBound;
+      const double xd = widen_exact(x);
+      if (row.kind == static_cast<int>(bounds::Kind::ieee) || xd == 0 || xd != xd || bounds::inf_d(xd)) return DeviceBound::ulp(0);
+      return row.kind == static_cast<int>(bounds::Kind::ulp) ? DeviceBound::ulp(row.ulps) : DeviceBound::none();
     }
   };
   struct SqPow : PowN<2> {
@@ -60,10 +89,11 @@ struct IntPowBase {
     CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(2)); }
   };
   /// x^N by IEEE multiplications, N = 3 (x*x*x) or 5 (x2 = x*x; x2*x2*x):
-  /// the bound derived from their roundings (bounds::Acc), specials exact.
+  /// the bound derived from their roundings (bounds::Acc), specials exact;
+  /// float: swept over every input, the same bound on the device (device_acc).
   template <int N> struct Product {
     static_assert(N == 3 || N == 5, "x*x*x or x2*x2*x");
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    static constexpr bool row_sweep = false;  // (no row of its own: its reference and bound below)
     static constexpr Role role = Role::recommended;
     static Exact reference(const In& x) { return power_ref<N>(x); }
     static Budget budget(Side s, const Profile& p) {
@@ -75,6 +105,15 @@ struct IntPowBase {
       if (std::isinf(e.hi)) return PointBound::ulp(0, "exact value overflows");
       const auto a = bounds::input(x[0]), x2 = bounds::times(a, a);
       return PointBound::absolute(bounds::abs_bound(N == 3 ? bounds::times(x2, a) : bounds::times(bounds::times(x2, x2), a)));
+    }
+    static constexpr double exhaustive_reference_rel_error = 0x1p-49;
+    CUC_HD static double exhaustive_reference(double x) { return power_in_double<N>(x); }
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x) {
+      const double xd = widen_exact(x);
+      if (xd == 0 || xd != xd || bounds::inf_d(xd)) return exhaustive::DeviceBound::ulp(0);
+      const device_acc::Acc a = device_acc::input(xd), x2 = device_acc::times(a, a);
+      const device_acc::Acc r = N == 3 ? device_acc::times(x2, a) : device_acc::times(device_acc::times(x2, x2), a);
+      return absolute_bound_at(power_in_double<N>(xd), device_acc::abs_bound(r));
     }
   };
   struct CubeMul : Product<3> {

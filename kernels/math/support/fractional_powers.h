@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "math/support/math_unit.h"
+#include "math/support/pow_fixed_exponent.h"
 #include "math/support/table6_components.h"
 
 namespace cuconform::units::table6 {
@@ -190,23 +191,15 @@ struct Formula {
   }
 };
 
-/// pow(x, fl(p/q)) against the exact x^(p/q): the comparison the guide makes.
+/// pow(x, fl(p/q)) against the exact x^(p/q): the comparison the guide makes
+/// (float: swept over every input, pow_fixed_exponent.h).
 template <class T, int K>
-struct Pow {
+struct Pow : PowFixedExponent<T, Row<T, K>::p, Row<T, K>::q> {
   using R = Row<T, K>;
   using In = Args<T, 1>;
   static constexpr const char* name = R::pname;
-  static constexpr Role role = Role::warned;
-  /// Never swept: pow's row has no one-argument device reference.
-  static constexpr bool row_sweep = false;
   CUC_HD static T apply(const In& x) { return M<T>::pow(x[0], static_cast<T>(R::p) / static_cast<T>(R::q)); }
-  static Exact reference(const In& x) { return ref::pow_rational(x[0], R::p, R::q); }
-  static Budget budget(Side s, const Profile& p) {
-    return bounds::pow_exponent_budget(R::text, bounds::prec_of<T>(), s, p);
-  }
-  static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) {
-    return bounds::pow_rounded_exponent<T>(s, p, x[0], R::p, R::q, e);
-  }
+  static Budget budget(Side s, const Profile& p) { return Pow::exponent_budget(s, p, R::text); }
 };
 
 /// The unit of one precision, but for its info and forms (CUC_T6_FORMS).
