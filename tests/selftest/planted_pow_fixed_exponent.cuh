@@ -10,6 +10,7 @@
 #pragma once
 #include <cstring>
 
+#include "math/support/math_unit.h"
 #include "math/support/pow_fixed_exponent.h"
 
 namespace cuconform::selftest {

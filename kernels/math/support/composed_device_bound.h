@@ -7,11 +7,12 @@
 // forms loosen the result by 2^-40 relative so that it is never tighter than
 // the host's bound at the same input. Also the host's overflow rule for an
 // absolute bound (absolute_bound_at). Host and device.
-// Not a unit (kernels/<area>/support/ is not globbed).
+// Not a unit (kernels/<area>/support/ is not globbed); it includes no
+// math_unit.h, so that g++ can include it (tests/host/pow_fixed_exponent_test.cpp).
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "math/support/math_unit.h"
+#include "cuconform/bounds.h"
 
 namespace cuconform::units::device_acc {
 

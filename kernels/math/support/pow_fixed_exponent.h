@@ -13,14 +13,15 @@
 //                     states it on that side and profile (CUDA powf's 4 ulp,
 //                     __powf's derivation under -use_fast_math, the host C
 //                     library's row for the CPU subset).
-// Not a unit (kernels/<area>/support/ is not globbed).
+// Not a unit (kernels/<area>/support/ is not globbed); it includes no
+// math_unit.h, so that g++ can include it (tests/host/pow_fixed_exponent_test.cpp).
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include <type_traits>
 
+#include "cuconform/bounds.h"
 #include "math/support/composed_device_bound.h"
-#include "math/support/math_unit.h"
 
 namespace cuconform::units {
 
