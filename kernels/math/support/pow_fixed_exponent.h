@@ -21,6 +21,7 @@
 #include <type_traits>
 
 #include "cuconform/bounds.h"
+#include "cuconform/float_bits.h"
 #include "math/support/composed_device_bound.h"
 
 namespace cuconform::units {
@@ -56,11 +57,17 @@ CUC_HD inline double rational_power(double x) {
 
 /// pow's row at (x, y) on the device where it fixes the result: `*out` and
 /// true at the special values bounds::at() names on the host (C99 Annex F's,
-/// or under -use_fast_math those __powf's derivation fixes, graded as the
-/// exact value X's rounding where they are that, else on the host, or with
-/// no claim where `mismatch_no_claim`: a negative base of an integer power,
-/// NaN by __powf's derivation, which the sampled tier grades); false
-/// elsewhere. `row`: pow's row in force (Budget::dev).
+/// or under -use_fast_math those __powf's derivation fixes); false elsewhere.
+/// The host grades the result against that special value itself
+/// (judge_against); the sweep grades it against the reference X at 0 ulp
+/// only where the value is X's rounding bit for bit (rn_bits: the sign of a
+/// zero too, which grade_point, like measure(), grades for an exact zero:
+/// __powf(-0, 3) = exp2f(3 * -inf) = +0 where (-0)^3 = -0), and leaves the
+/// input to the host elsewhere, so that both tiers give one verdict. With
+/// `mismatch_no_claim`, a NaN where X is a number (a negative base of an
+/// integer power, NaN by __powf's derivation, which the sampled tier
+/// grades) is left without a claim instead. `row`: pow's row in force
+/// (Budget::dev).
 CUC_HD inline bool pow_special_bound(const DeviceRow& row, double x, double y, double X, bool mismatch_no_claim,
                                      exhaustive::DeviceBound* out) {
   using exhaustive::DeviceBound;
@@ -68,9 +75,11 @@ CUC_HD inline bool pow_special_bound(const DeviceRow& row, double x, double y, d
     double v = 0;
     const int k = bounds::fast_pow_special(x, y, &v);
     if (k == 0) return false;
-    const bool same = (v != v && X != X) || v == X || (v == 0 && fabs(X) <= 0x1p-150) ||
-                      (bounds::inf_d(v) && fabs(X) >= 0x1.ffffffp127 && (v > 0) == (X > 0));
-    *out = k < 0 ? DeviceBound::none() : same ? DeviceBound::ulp(0) : mismatch_no_claim ? DeviceBound::none() : DeviceBound::on_host();
+    const bool same = (v != v) ? X != X : (X == X && exhaustive::rn_bits(v) == exhaustive::rn_bits(X));
+    *out = k < 0                           ? DeviceBound::none()
+           : same                          ? DeviceBound::ulp(0)
+           : mismatch_no_claim && v != v   ? DeviceBound::none()
+                                           : DeviceBound::on_host();
     return true;
   }
   const bool special = y == 0 || x == 1 || x == 0 || bounds::inf_d(x) || x != x || bounds::inf_d(y) || y != y ||
