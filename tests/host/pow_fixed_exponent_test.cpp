@@ -5,7 +5,8 @@
 // inputs where a GPU run found the two apart or asked whether they were:
 // the sign of a zero that __powf's derivation fixes, an infinity an
 // absolute bound allows, and a zero where a flushing profile's pow flushes a
-// subnormal x^fl(p/q) while the exact x^(p/q) is normal. Wherever the device
+// subnormal x^fl(p/q) while the exact x^(p/q) is normal (accepted: the
+// flag's effect on pow's own result). Wherever the device
 // decides an input, its verdict must be the sampled tier's.
 #include <gtest/gtest.h>
 
@@ -49,7 +50,7 @@ template <int N> struct IntegerPower {
   static Budget budget(Side s, const Profile& p) { return bounds::budget(Fn::pow, bounds::Prec::f32, s, p); }
   static constexpr double exhaustive_reference_rel_error = 0x1p-49;
   static double device_reference(double x) { return N == 3 ? x * x * x : x * x * x * x * x; }
-  static exhaustive::DeviceBound device_bound(float x, const DeviceRow& row) {
+  static exhaustive::DeviceBound device_bound(float x, const DeviceRow& row, bool) {
     const double xd = widen_exact(x);
     return units::pow_row_bound(row, xd, N, device_reference(xd), true);
   }
@@ -59,7 +60,9 @@ template <int Num, int Den> struct FixedExponent : units::PowFixedExponent<float
   using Base = units::PowFixedExponent<float, Num, Den>;
   static Budget budget(Side s, const Profile& p) { return Base::exponent_budget(s, p, "p/q"); }
   static double device_reference(double x) { return Base::exhaustive_reference(x); }
-  static exhaustive::DeviceBound device_bound(float x, const DeviceRow& row) { return Base::exhaustive_bound(x, row); }
+  static exhaustive::DeviceBound device_bound(float x, const DeviceRow& row, bool flushes) {
+    return Base::exhaustive_bound(x, row, flushes);
+  }
 };
 
 template <class F>
@@ -101,7 +104,7 @@ template <class F> int sweep_verdict(const Profile& prof, float x, float got) {
   p.dev = b.dev;
   p.ref_fn = -1;
   const exhaustive::Point pt = exhaustive::grade_point(got, F::device_reference(widen_exact(x)), 0.0, false, p,
-                                                       F::device_bound(x, b.dev));
+                                                       F::device_bound(x, b.dev, p.allow_ftz));
   EXPECT_FALSE(pt.no_claim) << x;
   return pt.decided ? (pt.ok ? 1 : 0) : -1;
 }
@@ -164,12 +167,14 @@ template <int Num, int Den> std::vector<std::uint32_t> normal_power_of_subnormal
 
 TEST(PowFixedExponent, FlushOfASubnormalPowWhereTheExactPowerIsNormal) {
   bounds::ClaimToolkit claim(13, 0);  // (a host build has no toolkit of its own: the rows of CUDA 13.0)
-  // Under -ftz=true, pow(x, fl(p/q)) may flush its subnormal value to 0; at
-  // these inputs the form's exact value x^(p/q) is normal (fl(4/3) > 4/3 and
-  // x < 1; fl(-4/3) < -4/3 and x > 1), so the flush is outside the budget's
-  // FTZ rule (a flush of a value below 2^-126) and outside its bound
-  // (|x^(p/q)| |x^delta - 1| + pow's bound, about 2^-144 there): both tiers
-  // reject +0 there. 23 inputs for each exponent, as the GPU run counted.
+  // Under -ftz=true, pow(x, fl(p/q)) flushes its subnormal value to 0 (the
+  // flag's documented effect on pow's own result). At these inputs the
+  // form's exact value x^(p/q) is normal (fl(4/3) > 4/3 and x < 1;
+  // fl(-4/3) < -4/3 and x > 1), so the budget's FTZ rule (a flush of an
+  // exact value below 2^-126) does not cover it; the derived bound does, as
+  // pow's bound under that profile reaches down to 0. Both tiers accept +0
+  // there under -ftz=true and reject it where nothing flushes. 23 inputs for
+  // each exponent, as the GPU run counted.
   const std::vector<std::uint32_t> up = normal_power_of_subnormal_pow<4, 3>(0x103504ffu);
   const std::vector<std::uint32_t> down = normal_power_of_subnormal_pow<-4, 3>(0x6eb504e8u);
   ASSERT_EQ(up.size(), 23u);
@@ -178,8 +183,17 @@ TEST(PowFixedExponent, FlushOfASubnormalPowWhereTheExactPowerIsNormal) {
   EXPECT_EQ(up.back(), 0x1035050au);
   EXPECT_EQ(down.front(), 0x6eb504ddu);
   EXPECT_EQ(down.back(), 0x6eb504f3u);
-  for (std::uint32_t u : up) expect_one_verdict<FixedExponent<4, 3>>(kFtzOnly, pow_test_float(u), 0.0f, false);
-  for (std::uint32_t u : down) expect_one_verdict<FixedExponent<-4, 3>>(kFtzOnly, pow_test_float(u), 0.0f, false);
+  for (std::uint32_t u : up) {
+    expect_one_verdict<FixedExponent<4, 3>>(kFtzOnly, pow_test_float(u), 0.0f, true);
+    expect_one_verdict<FixedExponent<4, 3>>(kDefault, pow_test_float(u), 0.0f, false);
+  }
+  for (std::uint32_t u : down) {
+    expect_one_verdict<FixedExponent<-4, 3>>(kFtzOnly, pow_test_float(u), 0.0f, true);
+    expect_one_verdict<FixedExponent<-4, 3>>(kDefault, pow_test_float(u), 0.0f, false);
+  }
+  // Where x^fl(p/q) is normal, a zero is no flush: rejected under -ftz=true too.
+  expect_one_verdict<FixedExponent<4, 3>>(kFtzOnly, pow_test_float(up.back() + 4096), 0.0f, false);
+  expect_one_verdict<FixedExponent<-4, 3>>(kFtzOnly, pow_test_float(down.front() - 4096), 0.0f, false);
   // Next to them, where the exact value is subnormal too, the flush is accepted.
   expect_one_verdict<FixedExponent<4, 3>>(kFtzOnly, pow_test_float(up.front() - 1), 0.0f, true);
   expect_one_verdict<FixedExponent<-4, 3>>(kFtzOnly, pow_test_float(down.back() + 1), 0.0f, true);

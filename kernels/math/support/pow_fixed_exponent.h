@@ -134,8 +134,10 @@ struct PowFixedExponent {
   /// pow_rounded_exponent on the device: the same terms in double, from the
   /// device reference (2^-45), P taken from above and the sum loosened by
   /// 2^-40 relative, so that it is never tighter than the host's long double
-  /// one. `row`: pow's row in force (Budget::dev above).
-  CUC_HD static exhaustive::DeviceBound exhaustive_bound(float xf, const DeviceRow& row) {
+  /// one. `row`: pow's row in force (Budget::dev above); `flushes`: the
+  /// profile flushes binary32 subnormal results (Params::allow_ftz), pow's
+  /// own subnormal x^fl(p/q) among them, which may then come back as 0.
+  CUC_HD static exhaustive::DeviceBound exhaustive_bound(float xf, const DeviceRow& row, bool flushes) {
     using exhaustive::DeviceBound;
     const double x = widen_exact(xf);
     const double ef = static_cast<double>(static_cast<T>(static_cast<double>(Num) / Den));
@@ -156,6 +158,7 @@ struct PowFixedExponent {
       const double nmin = f32 ? 0x1p-126 : 0x1p-1022, u = f32 ? 0x1p-23 : 0x1p-52, tiny = f32 ? 0x1p-149 : 0x1p-1074;
       own = fabs(Pv) >= nmin ? half * u * fabs(Pv) : half * tiny;
     }
+    if (flushes && std::is_same_v<T, float> && fabs(X * (1 + rep)) * (1 - 0x1p-44) < 0x1p-126) own = fmax(own, fabs(Pv));
     return absolute_bound_at(X, (fabs(X * rep) + own) * (1 + 0x1p-40));
   }
 };
