@@ -4,6 +4,8 @@
 //   bits_of(v)                    v's bits as an unsigned integer of its width
 //   ulps_up(r, n)                 adds n to the bits of r (n ulp further
 //                                 from zero within a binade)
+//   one_in_2_30(v)                true for a fraction 2^-30 of the values v,
+//                                 spread by a 64-bit mix (SplitMix64's)
 //   off_in_window(r, a, b, w)     a float result 4 ulp off where the two
 //                                 arguments' low 22 bits differ by the pattern
 //                                 w (one pair in 2^22), unless it is an
@@ -32,6 +34,13 @@ template <class T> CUC_HD inline void ulps_up(T& r, BitsOf<T> n) {
   std::memcpy(&rb, &r, sizeof rb);
   rb += n;
   std::memcpy(&r, &rb, sizeof r);
+}
+
+CUC_HD inline bool one_in_2_30(unsigned long long v) {
+  unsigned long long z = v + 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return ((z ^ (z >> 31)) & ((1ull << 30) - 1)) == 0;
 }
 
 CUC_HD inline float off_in_window(float r, float a, float b, std::uint32_t window) {

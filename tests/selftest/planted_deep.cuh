@@ -23,12 +23,7 @@ struct PlantedDeepExpm1 : units::OneArgUnit<double, bounds::Fn::expm1> {
                                  Kind::numeric, 0};
   using Base = units::OneArgUnit<double, bounds::Fn::expm1>;
   static constexpr unsigned long long kSalt = 0x646565702d32ull;  // "deep-2"
-  CUC_HD static bool planted_input(unsigned long long b) {
-    unsigned long long z = (b ^ kSalt) + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return ((z ^ (z >> 31)) & ((1ull << 30) - 1)) == 0;
-  }
+  CUC_HD static bool planted_input(unsigned long long b) { return one_in_2_30(b ^ kSalt); }
   struct Rare : Base::Form<Probe> {
     static constexpr const char* name = "expm1_rare_2ulp";
     static constexpr bool planted_deep = true;
