@@ -12,6 +12,7 @@
 #include "cuconform/deep/grader.h"
 #include "cuconform/deep/reference.h"
 #include "cuconform/ref.h"
+#include "cuconform/ref_multi_arg.h"
 
 using namespace cuconform;
 using deep::DeepFn;
@@ -96,6 +97,26 @@ TEST(DeepReference, UlpErrorReadsResultsAroundTheirValue) {
   EXPECT_TRUE(std::isinf(deep::deep_ulp_error(1.0, deep::ScaledDd{0.0, 0, 0})));
   // Overflow: the exact value past the largest double rounds to infinity.
   EXPECT_EQ(deep::deep_ulp_error(INFINITY, deep::ScaledDd{1.5, 0, 1024}), 0.0);
+  EXPECT_TRUE(std::isinf(deep::deep_ulp_error(0x1.fffffffffffffp1023, deep::ScaledDd{1.0, 0x1p-60, 1024})));
+  // Just below a power of two (hi the power, lo negative): the binade below,
+  // and its ulp. 1 - 2^-60 against 1 - 2^-53: 1 - 2^-7 ulps of 2^-53.
+  EXPECT_NEAR(deep::deep_ulp_error(1.0 - 0x1p-53, deep::ScaledDd{1.0, -0x1p-60, 0}), 1 - 0x1p-7, 1e-12);
+  EXPECT_NEAR(deep::deep_ulp_error(1.0, deep::ScaledDd{1.0, -0x1p-60, 0}), 0x1p-7, 1e-12);
+  // Within half an ulp below 2^1024 (the value rounds to infinity): the
+  // largest double is graded as a number, 2^-53 - 2^-60 below it, in ulps of 2^971.
+  EXPECT_NEAR(deep::deep_ulp_error(0x1.fffffffffffffp1023, deep::ScaledDd{1.0, -0x1p-60, 1024}), 1 - 0x1p-7, 1e-12);
+  EXPECT_NEAR(deep::deep_ulp_error(INFINITY, deep::ScaledDd{1.0, -0x1p-60, 1024}), 0x1p-7, 1e-12);
+}
+
+TEST(DeepReference, PowJustBelowTheOverflowThresholdIsANumber) {
+  // pow(0x1.40000000002f8p+3, 0x1.34413509f78c1p+8) = DBL_MAX + 0.584 ulp
+  // (300 bits): correctly rounded to infinity, but the largest double is
+  // 0.584 ulp from it, inside pow's 2 ulp. The double-double reference keeps
+  // the value below 2^1024; float128's Exact holds only the infinity.
+  const deep::DeepArgs<2> a{{0x1.40000000002f8p+3, 0x1.34413509f78c1p+8}};
+  const deep::ScaledDd v = deep::deep_reference_at(deep::DeepFn2::pow, a);
+  EXPECT_NEAR(deep::deep_ulp_error(0x1.fffffffffffffp1023, v), 0.5840734615, 1e-6);
+  EXPECT_TRUE(std::isinf(ref::pow_c99(a.v[0], a.v[1]).hi));
 }
 
 TEST(DeepDraw, StratifiedInputsFillEveryBinadeOfTheBandInDomain) {
