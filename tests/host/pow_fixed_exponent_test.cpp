@@ -92,8 +92,8 @@ template <class F> bool sampled_passes(const Profile& prof, float x, float got) 
   return r.violations == 0;
 }
 
-/// The sweep's verdict on `got` at x: 1 within, 0 outside, -1 left to the host.
-template <class F> int sweep_verdict(const Profile& prof, float x, float got) {
+/// The sweep's grading of `got` at x.
+template <class F> exhaustive::Point sweep_point(const Profile& prof, float x, float got) {
   const Budget b = gpu_budget<F>(prof);
   exhaustive::Params p{};
   p.metric = 4;
@@ -106,6 +106,11 @@ template <class F> int sweep_verdict(const Profile& prof, float x, float got) {
   const exhaustive::Point pt = exhaustive::grade_point(got, F::device_reference(widen_exact(x)), 0.0, false, p,
                                                        F::device_bound(x, b.dev, p.allow_ftz));
   EXPECT_FALSE(pt.no_claim) << x;
+  return pt;
+}
+/// The sweep's verdict on `got` at x: 1 within, 0 outside, -1 left to the host.
+template <class F> int sweep_verdict(const Profile& prof, float x, float got) {
+  const exhaustive::Point pt = sweep_point<F>(prof, x, got);
   return pt.decided ? (pt.ok ? 1 : 0) : -1;
 }
 
@@ -194,9 +199,19 @@ TEST(PowFixedExponent, FlushOfASubnormalPowWhereTheExactPowerIsNormal) {
   // Where x^fl(p/q) is normal, a zero is no flush: rejected under -ftz=true too.
   expect_one_verdict<FixedExponent<4, 3>>(kFtzOnly, pow_test_float(up.back() + 4096), 0.0f, false);
   expect_one_verdict<FixedExponent<-4, 3>>(kFtzOnly, pow_test_float(down.front() - 4096), 0.0f, false);
-  // Next to them, where the exact value is subnormal too, the flush is accepted.
+  // Next to them, where the exact value is subnormal too, the flush is
+  // accepted as a flush (no error of the form's), not by the bound.
   expect_one_verdict<FixedExponent<4, 3>>(kFtzOnly, pow_test_float(up.front() - 1), 0.0f, true);
   expect_one_verdict<FixedExponent<-4, 3>>(kFtzOnly, pow_test_float(down.back() + 1), 0.0f, true);
+  using Up = FixedExponent<4, 3>;
+  using Down = FixedExponent<-4, 3>;
+  EXPECT_TRUE(sweep_point<Up>(kFtzOnly, pow_test_float(up.front() - 1), 0.0f).flushed);
+  EXPECT_TRUE(sweep_point<Down>(kFtzOnly, pow_test_float(down.back() + 1), 0.0f).flushed);
+  // Where the exact value is normal, the zero passes by the bound and counts
+  // as its error (about 2^23 ulp).
+  const exhaustive::Point at_normal = sweep_point<Up>(kFtzOnly, pow_test_float(up.back()), 0.0f);
+  EXPECT_TRUE(at_normal.ok && !at_normal.flushed);
+  EXPECT_GT(at_normal.ulp, 0x1p22);
 }
 
 }  // namespace

@@ -122,8 +122,9 @@ inline Budget pow_exponent_budget(const char* exponent, Prec pr, Side s, const P
 /// factor x^delta, and pow adds its own documented error on top:
 ///   |got - x^(p/q)| <= |x^(p/q)| * |x^delta - 1| + pow's bound at (x, fl(p/q)).
 /// pow's bound: its ulp row (CUDA powf 4, pow 2; glibc 1), or __powf's derived
-/// bound under -use_fast_math; where a flushing profile flushes pow's
-/// subnormal result, down to 0. Special inputs: the exact special value.
+/// bound under -use_fast_math (which has the flush of a subnormal result);
+/// where -ftz=true flushes pow's subnormal result and x^(p/q) is normal,
+/// down to 0. Special inputs: the exact special value.
 template <class T>
 PointBound pow_rounded_exponent(Side s, const Profile& prof, T x, int p, int q, const Exact& e) {
   constexpr Prec pr = prec_of<T>();
@@ -153,12 +154,13 @@ PointBound pow_rounded_exponent(Side s, const Profile& prof, T x, int p, int q, 
     a.v = P;
     own_error(a, r.row->ulps);
     own = abs_bound(a);
+    // A flushing profile (-ftz=true, GPU, binary32) flushes pow's own
+    // subnormal result x^fl(p/q) to zero. Where x^(p/q) is subnormal too,
+    // the judge's FTZ rule takes that zero as a flush; where it is normal,
+    // pow's bound reaches down to 0 (the zero counts as the error it is).
+    if (pr == Prec::f32 && s == Side::gpu && prof.ftz && std::fabs(X) >= 0x1p-126L && std::fabs(P) < 0x1p-126L)
+      own = std::fmax(own, static_cast<double>(std::fabs(P)));
   }
-  // A flushing profile (-ftz=true, GPU, binary32) flushes pow's own
-  // subnormal result x^fl(p/q) to zero: its bound there reaches down to 0,
-  // even where the form's exact x^(p/q) is normal.
-  if (pr == Prec::f32 && s == Side::gpu && prof.ftz && std::fabs(P) < 0x1p-126L)
-    own = std::fmax(own, static_cast<double>(std::fabs(P)));
   double b = static_cast<double>(std::fabs(X * rep)) + own;
   b = std::nextafter(b, HUGE_VAL);  // rounded up
   return PointBound::absolute(b, "pow(x, fl(p/q)) vs exact x^(p/q)");
