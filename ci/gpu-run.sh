@@ -74,8 +74,16 @@ if [ -f "$root/tools/cuconform.py" ]; then
   python3 "$root/tools/cuconform.py" summary --require-gpu "$run" > "$run/summary.txt" 2>&1 || vrc=$?
   python3 "$root/tools/cuconform.py" html --require-gpu "$run" -o "$run/report.html" > /dev/null 2>&1
   tail -n 40 "$run/summary.txt"
-  # Exit status: the verdict's (0 PASS, 1 FAIL); a ctest failure it does not explain fails too.
-  if [ "$vrc" != 0 ]; then rc=$vrc; elif [ "$rc" != 0 ]; then rc=1; fi
+  # Exit status: the verdict's (0 PASS, 1 FAIL); a ctest failure it does not
+  # explain (the user project's example builds, a crash before any record)
+  # fails too, and says so last, so that the last line is the run's verdict.
+  if [ "$vrc" != 0 ]; then rc=$vrc
+  elif [ "$rc" != 0 ]; then
+    echo "gpu-run: FAIL: ctest failed (exit $rc) where the records' verdict did not; failed tests (their output: $build/ctest-gpu.log):"
+    sed -n '/The following tests FAILED:/,$p' "$build/ctest-gpu.log" | grep -E '^[[:space:]]+[0-9]+ - ' | head -n 20
+    echo "gpu-run: FAIL (ctest exit $rc)"
+    rc=1
+  fi
 fi
 if [ -n "${OUT:-}" ]; then
   tar -C "$(dirname "$run")" -czf "$OUT/results.tgz" "$(basename "$run")"
