@@ -291,6 +291,13 @@ def table(head, rows):
     return out
 
 
+def optional_section(title, intro, head, rows):
+    """A sub-section (### title, its intro, the table), or nothing without rows."""
+    if not rows:
+        return []
+    return ["### " + title, "", intro, ""] + table(head, rows) + [""]
+
+
 def section_math(recs, side):
     sel = [r for r in recs if r.side == side and r.in_math_table()]
     out = ["## Math functions: measured max error vs documented bound, per profile (%s)" % side, ""]
@@ -388,15 +395,13 @@ def section_outside(sel):
                      fmt_num(r.measures.get("outside_domain_max_ulp_real")),
                      "0x%08x" % int(bits) if bits is not None else "-",
                      fmt_count(r.measures.get("outside_domain_class_differences"))])
-    if not rows:
-        return []
-    out = ["### No documented bound here", "",
-           "The inputs outside the graded domain (no documented bound there, or an absolute one the sweep "
-           "grades alone): measured on every k-th bit pattern against the sweep's reference and reported, "
-           "not graded. Worst input: the largest real error there.", ""]
-    out += table(["unit.form", "profile", "inputs outside", "measured", "max abs error", "max real error (ulp)",
-                  "worst input", "other class"], rows)
-    return out + [""]
+    return optional_section(
+        "No documented bound here",
+        "The inputs outside the graded domain (no documented bound there, or an absolute one the sweep "
+        "grades alone): measured on every k-th bit pattern against the sweep's reference and reported, "
+        "not graded. Worst input: the largest real error there.",
+        ["unit.form", "profile", "inputs outside", "measured", "max abs error", "max real error (ulp)",
+         "worst input", "other class"], rows)
 
 
 def section_absolute_only(sel):
@@ -411,14 +416,12 @@ def section_absolute_only(sel):
         rows.append([r.name(), r.profile, fmt_count(n),
                      fmt_num(num(r.measures.get("max_abs_error_graded_by_absolute_error_only"))),
                      fmt_num(r.errors.get("max_abs"))])
-    if not rows:
-        return []
-    out = ["### Inputs graded by an absolute bound alone", "",
-           "Where a sweep's device reference is bounded only absolutely (the double Bessel functions beyond "
-           "|x| = 8), the inputs there are graded against the row's absolute bound and measured by their absolute "
-           "error; the ulp columns above cover the other inputs, whose largest absolute error is the last column.", ""]
-    out += table(["unit.form", "profile", "inputs", "max abs error there", "max abs error elsewhere"], rows)
-    return out + [""]
+    return optional_section(
+        "Inputs graded by an absolute bound alone",
+        "Where a sweep's device reference is bounded only absolutely (the double Bessel functions beyond "
+        "|x| = 8), the inputs there are graded against the row's absolute bound and measured by their absolute "
+        "error; the ulp columns above cover the other inputs, whose largest absolute error is the last column.",
+        ["unit.form", "profile", "inputs", "max abs error there", "max abs error elsewhere"], rows)
 
 
 def section_disagree(recs):
