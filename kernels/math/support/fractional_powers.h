@@ -9,7 +9,10 @@
 // formula: the components' documented bounds (rsqrt 2 ulp, cbrt/rcbrt 1 ulp,
 // IEEE sqrt/1/x/mul 0 ulp; approximate sqrt and 1/x 1 ulp under
 // -prec-sqrt/-prec-div=false) propagated through the formula exactly
-// (bounds::Acc): that is the budget, evaluated per input.
+// (bounds::Acc): that is the budget, evaluated per input. The rows' text,
+// exponents and error models are table6_rows.h's; the formulas are here.
+// Float: every formula is swept over all 2^32 inputs too, against the exact
+// x^(p/q) in double, with the same bound on the device (table6::device_bound).
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cstdint>
@@ -17,136 +20,55 @@
 
 #include "math/support/math_unit.h"
 #include "math/support/pow_fixed_exponent.h"
-#include "math/support/table6_components.h"
+#include "math/support/table6_rows.h"
 
 namespace cuconform::units::table6 {
 
-using bounds::Acc;
 using bounds::Fn;
-
-/// What a formula returns at x = -0 (IEEE special values of its components).
-enum class At0 { plus_zero, minus_zero, plus_inf, minus_inf, nan };
-inline double at0_value(At0 a) {
-  switch (a) {
-    case At0::plus_zero: return 0.0;
-    case At0::minus_zero: return -0.0;
-    case At0::plus_inf: return HUGE_VAL;
-    case At0::minus_inf: return -HUGE_VAL;
-    case At0::nan: return std::nan("");
-  }
-  return 0.0;
-}
-
-template <class T, int K> struct Row;
-
-/// Row K's derived absolute bound at x, abs_bound(Row<T, K>::err(x, c)),
-/// through the calling thread's store (table6_components.h says why).
-template <class T, int K> double derived_bound(T x, const Comp& c) {
-  static_assert(sizeof(T) <= sizeof(std::uint64_t));
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &x, sizeof(T));
-  return kept_bounds().get(K, static_cast<int>(sizeof(T)), c, bits,
-                           [&] { return bounds::abs_bound(Row<T, K>::err(x, c)); });
-}
 
 template <class T> CUC_HD T sq(T r) { return r * r; }                    // r = r*r
 template <class T> CUC_HD T r_sqrt_r(T r) { return r * M<T>::sqrt(r); }  // r = r*sqrt(r)
 
-/// Rows that are one documented function: graded by that function's own row
-/// (integer ulp, exactly as the table states it) rather than the composition.
-template <int K> constexpr int single_fn() {
-  return K == 7 ? static_cast<int>(Fn::cbrt) : K == 8 ? static_cast<int>(Fn::rcbrt)
-       : K == 9 ? static_cast<int>(Fn::sqrt) : K == 10 ? static_cast<int>(Fn::rsqrt) : -1;
-}
+/// Row K's formula (its text, exponent and bounds: Row<T, K>, table6_rows.h).
+template <class T, int K> struct Expr;
+#define CUC_T6_EXPR(K, EXPR) \
+  template <class T> struct Expr<T, K> { CUC_HD static T f(T x) { return EXPR; } };
 
-// Each row: p, q, formula text, its value at -0, the formula, its error model.
-#define CUC_T6_ROW(K, P, Q, FNAME, PNAME, TEXT, AT0, EXPR, ERR, ...)                         \
-  template <class T> struct Row<T, K> {                                                     \
-    static constexpr int p = P, q = Q;                                                      \
-    static constexpr const char* fname = FNAME;                                             \
-    static constexpr const char* pname = PNAME;                                             \
-    static constexpr const char* text = TEXT;                                               \
-    static constexpr At0 at0 = AT0;                                                         \
-    CUC_HD static T f(T x) { return EXPR; }                                                 \
-    static Acc<T> err(T x0, const Comp& c) {                                                \
-      using bounds::power; using bounds::times;                                             \
-      const Acc<T> x = bounds::input(x0);                                                   \
-      return ERR;                                                                           \
-    }                                                                                       \
-    static Budget budget(Side s, const Profile& pr) {                                      \
-      return bounds::composed_budget(TEXT, {__VA_ARGS__}, bounds::prec_of<T>(), s, pr);     \
-    }                                                                                       \
-  };
-
-using L = long double;
 #define RSQRT(a) M<T>::rsqrt(a)
 #define SQRT(a) M<T>::sqrt(a)
 #define CBRT(a) M<T>::cbrt(a)
 #define RCBRT(a) M<T>::rcbrt(a)
 #define RCP(a) (M<T>::one / (a))
-// error-model spellings
-#define E_RSQRT(a) power(a, -L(1) / 2, c.rsqrt)
-#define E_SQRT(a) power(a, L(1) / 2, c.sqrt)
-#define E_CBRT(a) power(a, L(1) / 3, c.cbrt)
-#define E_RCBRT(a) power(a, -L(1) / 3, c.rcbrt)
-#define E_RCP(a) power(a, L(-1), c.rcp)
 
-CUC_T6_ROW(1, 1, 9, "x_1_9", "pow_1_9", "x^(1/9) = rcbrt(rcbrt(x))", At0::minus_zero,
-           RCBRT(RCBRT(x)), E_RCBRT(E_RCBRT(x)), Fn::rcbrt)
-CUC_T6_ROW(2, -1, 9, "x_m1_9", "pow_m1_9", "x^(-1/9) = cbrt(rcbrt(x))", At0::minus_inf,
-           CBRT(RCBRT(x)), E_CBRT(E_RCBRT(x)), Fn::cbrt, Fn::rcbrt)
-CUC_T6_ROW(3, 1, 6, "x_1_6", "pow_1_6", "x^(1/6) = rcbrt(rsqrt(x))", At0::minus_zero,
-           RCBRT(RSQRT(x)), E_RCBRT(E_RSQRT(x)), Fn::rcbrt, Fn::rsqrt)
-CUC_T6_ROW(4, -1, 6, "x_m1_6", "pow_m1_6", "x^(-1/6) = rcbrt(sqrt(x))", At0::minus_inf,
-           RCBRT(SQRT(x)), E_RCBRT(E_SQRT(x)), Fn::rcbrt, Fn::sqrt)
-CUC_T6_ROW(5, 1, 4, "x_1_4", "pow_1_4", "x^(1/4) = rsqrt(rsqrt(x))", At0::nan,
-           RSQRT(RSQRT(x)), E_RSQRT(E_RSQRT(x)), Fn::rsqrt)
-CUC_T6_ROW(6, -1, 4, "x_m1_4", "pow_m1_4", "x^(-1/4) = sqrt(rsqrt(x))", At0::nan,
-           SQRT(RSQRT(x)), E_SQRT(E_RSQRT(x)), Fn::sqrt, Fn::rsqrt)
-CUC_T6_ROW(7, 1, 3, "x_1_3", "pow_1_3", "x^(1/3) = cbrt(x)", At0::minus_zero,
-           CBRT(x), E_CBRT(x), Fn::cbrt)
-CUC_T6_ROW(8, -1, 3, "x_m1_3", "pow_m1_3", "x^(-1/3) = rcbrt(x)", At0::minus_inf,
-           RCBRT(x), E_RCBRT(x), Fn::rcbrt)
-CUC_T6_ROW(9, 1, 2, "x_1_2", "pow_1_2", "x^(1/2) = sqrt(x)", At0::minus_zero,
-           SQRT(x), E_SQRT(x), Fn::sqrt)
-CUC_T6_ROW(10, -1, 2, "x_m1_2", "pow_m1_2", "x^(-1/2) = rsqrt(x)", At0::minus_inf,
-           RSQRT(x), E_RSQRT(x), Fn::rsqrt)
-CUC_T6_ROW(11, 2, 3, "x_2_3", "pow_2_3", "x^(2/3): r = cbrt(x); r = r*r", At0::plus_zero,
-           sq(CBRT(x)), times(E_CBRT(x), E_CBRT(x)), Fn::cbrt, Fn::mul)
-CUC_T6_ROW(12, -2, 3, "x_m2_3", "pow_m2_3", "x^(-2/3): r = rcbrt(x); r = r*r", At0::plus_inf,
-           sq(RCBRT(x)), times(E_RCBRT(x), E_RCBRT(x)), Fn::rcbrt, Fn::mul)
-CUC_T6_ROW(13, 3, 4, "x_3_4", "pow_3_4", "x^(3/4): r = sqrt(x); r = r*sqrt(r)", At0::plus_zero,
-           r_sqrt_r(SQRT(x)), times(E_SQRT(x), E_SQRT(E_SQRT(x))), Fn::sqrt, Fn::mul)
-CUC_T6_ROW(14, -3, 4, "x_m3_4", "pow_m3_4", "x^(-3/4): r = rsqrt(x); r = r*sqrt(r)", At0::nan,
-           r_sqrt_r(RSQRT(x)), times(E_RSQRT(x), E_SQRT(E_RSQRT(x))), Fn::rsqrt, Fn::sqrt, Fn::mul)
-CUC_T6_ROW(15, 7, 6, "x_7_6", "pow_7_6", "x^(7/6) = x*rcbrt(rsqrt(x))", At0::plus_zero,
-           x * RCBRT(RSQRT(x)), times(x, E_RCBRT(E_RSQRT(x))), Fn::rcbrt, Fn::rsqrt, Fn::mul)
-CUC_T6_ROW(16, -7, 6, "x_m7_6", "pow_m7_6", "x^(-7/6) = (1/x)*rcbrt(sqrt(x))", At0::plus_inf,
-           RCP(x) * RCBRT(SQRT(x)), times(E_RCP(x), E_RCBRT(E_SQRT(x))), Fn::recip, Fn::rcbrt, Fn::sqrt, Fn::mul)
-CUC_T6_ROW(17, 5, 4, "x_5_4", "pow_5_4", "x^(5/4) = x*rsqrt(rsqrt(x))", At0::nan,
-           x * RSQRT(RSQRT(x)), times(x, E_RSQRT(E_RSQRT(x))), Fn::rsqrt, Fn::mul)
-CUC_T6_ROW(18, -5, 4, "x_m5_4", "pow_m5_4", "x^(-5/4) = (1/x)*sqrt(rsqrt(x))", At0::nan,
-           RCP(x) * SQRT(RSQRT(x)), times(E_RCP(x), E_SQRT(E_RSQRT(x))), Fn::recip, Fn::sqrt, Fn::rsqrt, Fn::mul)
-CUC_T6_ROW(19, 4, 3, "x_4_3", "pow_4_3", "x^(4/3) = x*cbrt(x)", At0::plus_zero,
-           x * CBRT(x), times(x, E_CBRT(x)), Fn::cbrt, Fn::mul)
-CUC_T6_ROW(20, -4, 3, "x_m4_3", "pow_m4_3", "x^(-4/3) = (1/x)*rcbrt(x)", At0::plus_inf,
-           RCP(x) * RCBRT(x), times(E_RCP(x), E_RCBRT(x)), Fn::recip, Fn::rcbrt, Fn::mul)
-CUC_T6_ROW(21, 3, 2, "x_3_2", "pow_3_2", "x^(3/2) = x*sqrt(x)", At0::plus_zero,
-           x * SQRT(x), times(x, E_SQRT(x)), Fn::sqrt, Fn::mul)
-CUC_T6_ROW(22, -3, 2, "x_m3_2", "pow_m3_2", "x^(-3/2) = (1/x)*rsqrt(x)", At0::plus_inf,
-           RCP(x) * RSQRT(x), times(E_RCP(x), E_RSQRT(x)), Fn::recip, Fn::rsqrt, Fn::mul)
+CUC_T6_EXPR(1, RCBRT(RCBRT(x)))
+CUC_T6_EXPR(2, CBRT(RCBRT(x)))
+CUC_T6_EXPR(3, RCBRT(RSQRT(x)))
+CUC_T6_EXPR(4, RCBRT(SQRT(x)))
+CUC_T6_EXPR(5, RSQRT(RSQRT(x)))
+CUC_T6_EXPR(6, SQRT(RSQRT(x)))
+CUC_T6_EXPR(7, CBRT(x))
+CUC_T6_EXPR(8, RCBRT(x))
+CUC_T6_EXPR(9, SQRT(x))
+CUC_T6_EXPR(10, RSQRT(x))
+CUC_T6_EXPR(11, sq(CBRT(x)))
+CUC_T6_EXPR(12, sq(RCBRT(x)))
+CUC_T6_EXPR(13, r_sqrt_r(SQRT(x)))
+CUC_T6_EXPR(14, r_sqrt_r(RSQRT(x)))
+CUC_T6_EXPR(15, x * RCBRT(RSQRT(x)))
+CUC_T6_EXPR(16, RCP(x) * RCBRT(SQRT(x)))
+CUC_T6_EXPR(17, x * RSQRT(RSQRT(x)))
+CUC_T6_EXPR(18, RCP(x) * SQRT(RSQRT(x)))
+CUC_T6_EXPR(19, x * CBRT(x))
+CUC_T6_EXPR(20, RCP(x) * RCBRT(x))
+CUC_T6_EXPR(21, x * SQRT(x))
+CUC_T6_EXPR(22, RCP(x) * RSQRT(x))
 
-#undef CUC_T6_ROW
+#undef CUC_T6_EXPR
 #undef RSQRT
 #undef SQRT
 #undef CBRT
 #undef RCBRT
 #undef RCP
-#undef E_RSQRT
-#undef E_SQRT
-#undef E_CBRT
-#undef E_RCBRT
-#undef E_RCP
 
 /// Domain of every row: x in [+0, max] with the specials there (-0 included:
 /// the precondition is graded, see below), plus +inf and NaN.
@@ -171,11 +93,24 @@ struct Formula {
   /// Not swept through its row's function: the exact value here is pow's
   /// x^(p/q) (NaN below 0, +0 at -0), not cbrt's or sqrt's.
   static constexpr bool row_sweep = false;
-  CUC_HD static T apply(const In& x) { return R::f(x[0]); }
+  CUC_HD static T apply(const In& x) { return Expr<T, K>::f(x[0]); }
   static Exact reference(const In& x) { return ref::pow_rational(x[0], R::p, R::q); }
+  /// Rows 7-10 their function's row, the others the composed budget with
+  /// the components' bounds as numbers for the device (comps_as_row:
+  /// -prec-sqrt / -prec-div change sqrt's and 1/x's).
   static Budget budget(Side s, const Profile& p) {
     if constexpr (single_fn<K>() >= 0) return Single::budget(s, p);
-    return R::budget(s, p);
+    Budget b = R::budget(s, p);
+    if (b.metric == Metric::bound) b.dev = comps_as_row(comps_of(bounds::prec_of<T>(), s, p));
+    return b;
+  }
+  /// Float: swept over all 2^32 inputs against the exact x^(p/q) in double
+  /// (rational_power, 2^-45), with bound_at's bound on the device
+  /// (table6::device_bound).
+  static constexpr double exhaustive_reference_rel_error = 0x1p-45;
+  CUC_HD static double exhaustive_reference(double x) { return rational_power<R::p, R::q>(x); }
+  CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row) {
+    return device_bound<K>(x, row);
   }
   static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
     const T x = in[0];
