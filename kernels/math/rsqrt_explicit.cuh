@@ -16,6 +16,7 @@
 //         kernels/codegen/rsqrt_explicit.cuh.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/composed_device_bound.h"
 #include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
@@ -47,13 +48,52 @@ struct RsqrtBase {
     static constexpr bool host_device_exact = true;  // A2: an IEEE square root, then an IEEE division
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return M<T>::one / M<T>::sqrt(x[0]); }
+    /// Float: swept through its own device reference below, not through
+    /// rsqrt's row (its bound is the larger of the two codes' where it may
+    /// become rsqrtf).
+    static constexpr bool row_sweep = false;
     static Budget budget(Side s, const Profile& p) {
+      Budget b;
       if (converted(s, p)) {
-        Budget b = bounds::budget(Fn::rsqrt, P, s, p);
+        b = bounds::budget(Fn::rsqrt, P, s, p);
         b.source = "-prec-div=false -prec-sqrt=false: 1.0f/sqrtf(x) may become rsqrtf(x) (BPG §12.1.1); " + b.source;
-        return b;
+      } else {
+        b = bounds::composed_budget("1/sqrt(x)", {Fn::sqrt, Fn::recip}, P, s, p);
       }
-      return bounds::composed_budget("1/sqrt(x)", {Fn::sqrt, Fn::recip}, P, s, p);
+      if (b.metric == Metric::bound) b.dev = components_as_row(s, p);
+      return b;
+    }
+    /// bound_at's numbers for the device (Budget::dev): sqrt's, 1/x's and
+    /// rsqrt's integer ulp bounds in ulps, slope and abs (< 0: no plain ulp
+    /// row), lo = 1 where the code may be rsqrtf; no function, no kind.
+    static DeviceRow components_as_row(Side s, const Profile& p) {
+      DeviceRow r;
+      r.ulps = bounds::component_ulps(Fn::sqrt, P, s, p, nullptr);
+      r.slope = bounds::component_ulps(Fn::recip, P, s, p, nullptr);
+      r.abs = bounds::component_ulps(Fn::rsqrt, P, s, p, nullptr);
+      r.lo = converted(s, p) ? 1 : 0;
+      return r;
+    }
+    /// 1/sqrt(x) in double: two correctly rounded operations, 2^-52 (stated 2^-50).
+    static constexpr double exhaustive_reference_rel_error = 0x1p-50;
+    CUC_HD static double exhaustive_reference(double x) { return 1.0 / sqrt(x); }
+    /// bound_at on the device (device_acc: the same propagation in double,
+    /// rsqrtf's own rounding at the device reference, loosened by 2^-40).
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float xf, const DeviceRow& row) {
+      using exhaustive::DeviceBound;
+      const double x = widen_exact(xf);
+      if (x != x || x <= 0 || bounds::inf_d(x)) return DeviceBound::ulp(0);  // C99 Annex F (the reference's values)
+      if (row.ulps < 0 || row.slope < 0 || row.abs < 0) return DeviceBound::none();
+      const device_acc::Acc a = device_acc::input(x);
+      double b = device_acc::abs_bound(device_acc::power(device_acc::power(a, 0.5, row.ulps), -1.0, row.slope));
+      const double X = 1.0 / sqrt(x);
+      if (row.lo > 0) {  // either code may be generated: the larger of the two bounds
+        device_acc::Acc c;
+        c.v = X;
+        device_acc::own_error(c, row.abs);
+        b = fmax(b, device_acc::abs_bound(c));
+      }
+      return absolute_bound_at(X, b);
     }
     static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
       const T x = in[0];

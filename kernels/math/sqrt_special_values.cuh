@@ -15,6 +15,7 @@
 //         Float and double.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/composed_device_bound.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -37,13 +38,39 @@ struct SqrtBase {
   };
   struct XTimesRsqrt {
     static constexpr const char* name = "x_times_rsqrt";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    /// Not swept through a row (it has none of its own); float: swept
+    /// through its own device reference below.
+    static constexpr bool row_sweep = false;
     static constexpr Role role = Role::warned;
     CUC_HD static T apply(const In& x) { return x[0] * M<T>::rsqrt(x[0]); }
+    /// The composed budget, with rsqrt's bound as a number for the device
+    /// (Budget::dev.ulps; < 0: no plain ulp row, no claim).
     static Budget budget(Side s, const Profile& p) {
       Budget b = bounds::composed_budget("x * rsqrt(x)", {Fn::rsqrt, Fn::mul}, P, s, p);
-      if (b.metric == Metric::bound) b.source += "; NaN at 0 and +inf (0*inf, inf*0), BPG §12.1.1";
+      if (b.metric == Metric::bound) {
+        b.source += "; NaN at 0 and +inf (0*inf, inf*0), BPG §12.1.1";
+        b.dev.ulps = bounds::component_ulps(Fn::rsqrt, P, s, p, nullptr);
+      }
       return b;
+    }
+    /// sqrt in double: correctly rounded (CUDA's and glibc's), 2^-53.
+    static constexpr double exhaustive_reference_rel_error = 0x1p-52;
+    CUC_HD static double exhaustive_reference(double x) { return sqrt(x); }
+    /// Under a flushing profile every positive subnormal x (2^23 inputs) is
+    /// left to the host, which grades the result at the flushed input, where
+    /// NaN (0 * inf) is the documented value and the reference's sqrt(0) = 0
+    /// is not; the cap holds them and the usual 2^20 besides.
+    static constexpr std::uint32_t exhaustive_undecided_cap = (1u << 23) + (1u << 20);
+    /// bound_at on the device (device_acc: the same propagation in double);
+    /// `row`: rsqrt's bound in row.ulps (budget above).
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float xf, const DeviceRow& row, bool flushes) {
+      using exhaustive::DeviceBound;
+      const double x = widen_exact(xf);
+      if (x != x || x < 0) return DeviceBound::ulp(0);  // NaN, the reference's too
+      if (x == 0 || bounds::inf_d(x) || (flushes && x < 0x1p-126)) return DeviceBound::on_host();  // NaN, not sqrt's value
+      if (row.ulps < 0) return DeviceBound::none();
+      const device_acc::Acc a = device_acc::input(x);
+      return absolute_bound_at(sqrt(x), device_acc::abs_bound(device_acc::times(a, device_acc::power(a, -0.5, row.ulps))));
     }
     static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
       const T x = in[0];
