@@ -21,6 +21,7 @@
 //         degrees with the division's and sinpi's bounds.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/composed_device_bound.h"
 #include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
 
@@ -68,17 +69,61 @@ struct SinpiBase {
     }
     return PointBound::absolute(std::nextafter(static_cast<double>(dx) + own, HUGE_VAL), "sin(pi_T*x): |pi-pi_T||x| + rounding + row");
   }
+  /// pi_f - pi as naive_at has it on the host: fl32(pi) less pi in x87
+  /// long double (3.14159265358979323846...L rounds to 64 bits), exact in
+  /// double (39 bits).
+  static constexpr double kPiFloatMinusPiLd = 0x1.777a5cf72cp-24;
+  /// naive_at() for float on the device, X the device reference (sinpi or
+  /// cospi in double, within 2^-49): the same terms in double, |X| taken
+  /// from above, loosened by 2^-40. `row`: sin's or cos's row in force
+  /// (Budget::dev: __sinf's/__cosf's under -use_fast_math).
+  CUC_HD static exhaustive::DeviceBound naive_device_bound(bool is_sin, float xf, double X, const DeviceRow& row) {
+    using exhaustive::DeviceBound;
+    const double x = widen_exact(xf);
+    if (x != x || bounds::inf_d(x)) return DeviceBound::ulp(0);  // NaN, the reference's too
+    const float px = exhaustive::u2f(exhaustive::rn_bits(0x1.921fb6p+1 * x));  // fl32(pi_f * x): the product is exact in double
+    // sin/cos(inf) = NaN where pi_f * x overflows; the reference (+-0 or +-1
+    // there: x is an integer) is not that value: the host grades it.
+    if (bounds::inf_d(static_cast<double>(px))) return DeviceBound::on_host();
+    if (x == 0 && is_sin) return DeviceBound::ulp(0);
+    const double dx = (fabs(kPiFloatMinusPiLd * x) + 0.5 * bounds::ulp32_at(px)) * (1 + 0x1p-50);
+    double own;
+    if (row.kind == static_cast<int>(bounds::Kind::abs_on_range)) {
+      if (!(fabs(static_cast<double>(px)) <= bounds::kPiD)) return DeviceBound::none();
+      own = row.abs;
+    } else if (row.kind >= 0) {
+      own = (row.ulps + 0.5) * bounds::ulp32_at((fabs(X) * (1 + 0x1p-48) + dx) * (1 + 0x1p-20));
+    } else {
+      return DeviceBound::none();  // (no row: the budget is report-only, never swept)
+    }
+    return absolute_bound_at(X, (dx + own) * (1 + 0x1p-40));
+  }
   /// The warned forms sin(pi_T * x) and cos(pi_T * x): F's row through naive_at().
   template <Fn F> struct NaivePi {
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    /// Not swept through F's row (its value is not sin's or cos's of x);
+    /// float: swept through its own device reference below.
+    static constexpr bool row_sweep = false;
     static constexpr Role role = Role::warned;
     static Budget budget(Side s, const Profile& p) {
       const bounds::Resolved r = bounds::resolve(F, P, s, p);
       if (!r.row) return Budget::report(r.why);
-      return Budget{Metric::bound, r.row->ulps, "derived (BPG §12.1.9): |pi - fl(pi)| |x| + half an ulp of fl(pi x) + " +
-                                                    bounds::source_of(r, F, P, s)};
+      Budget b{Metric::bound, r.row->ulps, "derived (BPG §12.1.9): |pi - fl(pi)| |x| + half an ulp of fl(pi x) + " +
+                                               bounds::source_of(r, F, P, s)};
+      b.dev = bounds::budget(F, P, s, p).dev;  // F's row as numbers for the device
+      return b;
     }
     static PointBound bound_at(const In& x, const Exact& e, Side s, const Profile& p) { return naive_at(F, x, e, s, p); }
+    /// sin(pi x) or cos(pi x) in double, as the sinpi and cospi row sweeps
+    /// read them (CUDA's within 2 ulp, the host's within a few; 2^-49).
+    static constexpr double exhaustive_reference_rel_error = 0x1p-49;
+    CUC_HD static double exhaustive_reference(double x) { return F == Fn::sin ? sinpi(x) : cospi(x); }
+    /// Where fl32(pi_f x) overflows (|x| > 1.08e38: about 2^24.8 inputs) the
+    /// value is NaN and the reference is not: those inputs go to the host,
+    /// the usual 2^20 besides.
+    static constexpr std::uint32_t exhaustive_undecided_cap = (1u << 25) + (1u << 20);
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row) {
+      return naive_device_bound(F == Fn::sin, x, exhaustive_reference(widen_exact(x)), row);
+    }
   };
 
   struct Sinpi : RowForm<T, Fn::sinpi> {
@@ -115,13 +160,48 @@ struct SinpiBase {
   /// Degrees: sinpi(x / 180) against sin(pi x / 180) with the exact division.
   struct SinpiDegrees {
     static constexpr const char* name = "sinpi_degrees";
-    static constexpr bool row_sweep = false;  // never swept: no one-argument device reference of its value
+    /// Not swept through a row (it has none of its own); float: swept
+    /// through its own device reference below.
+    static constexpr bool row_sweep = false;
     static constexpr Role role = Role::recommended;
     CUC_HD static T apply(const In& x) { return M<T>::sinpi(x[0] / static_cast<T>(180)); }
     static Exact reference(const In& x) { return ref::sin_degrees(x[0]); }
+    /// The composed budget, with the division's and sinpi's ulps as numbers
+    /// for the device (Budget::dev.ulps and .slope, as bound_at reads the rows).
     static Budget budget(Side s, const Profile& p) {
-      return bounds::composed_budget("sinpi(x/180): the division's rounding moves the argument, then sinpi's row",
-                                     {Fn::div, Fn::sinpi}, P, s, p);
+      Budget b = bounds::composed_budget("sinpi(x/180): the division's rounding moves the argument, then sinpi's row",
+                                         {Fn::div, Fn::sinpi}, P, s, p);
+      if (b.metric == Metric::bound) {
+        b.dev.ulps = bounds::resolve(Fn::div, P, s, p).row->ulps;
+        b.dev.slope = bounds::resolve(Fn::sinpi, P, s, p).row->ulps;
+      }
+      return b;
+    }
+    /// sin(pi x / 180) in double, reduced as ref::sin_degrees is: x mod 360
+    /// exactly, folded to [0, 90] degrees (exact in double), then
+    /// sinpi(r / 180): the quotient's rounding (2^-53) moves sinpi by at most
+    /// as much relative on [0, 1/2], sinpi's own error 2^-49 (as above).
+    static constexpr double exhaustive_reference_rel_error = 0x1p-47;
+    CUC_HD static double exhaustive_reference(double x) {
+      if (x != x || bounds::inf_d(x)) return static_cast<double>(NAN);
+      double r = fmod(fabs(x), 360.0), sg = signbit(x) ? -1.0 : 1.0;
+      if (r >= 180) { r -= 180; sg = -sg; }
+      if (r > 90) r = 180 - r;
+      if (r == 0) return signbit(x) ? -0.0 : 0.0;  // sinPi(+-n) = +-0 (a multiple of 180)
+      return sg * sinpi(r / 180);
+    }
+    /// bound_at on the device: the same terms in double, |X| taken from
+    /// above, loosened by 2^-40; `flushes`: -ftz=true on the GPU.
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float xf, const DeviceRow& row, bool flushes) {
+      using exhaustive::DeviceBound;
+      const double x = widen_exact(xf);
+      if (x != x || bounds::inf_d(x) || x == 0) return DeviceBound::ulp(0);  // C99 Annex F
+      const double q = fabs(x) / 180;
+      const double dq = (row.ulps + 0.5) * bounds::ulp32_at(q * (1 + 0x1p-20)) + (q < 1e-30 ? bounds::ulp32_at(0) : 0);
+      const double X = exhaustive_reference(x), ex = fabs(X) * (1 + 0x1p-46);
+      double b = 3.1415926535897932 * dq + (row.slope + 0.5) * bounds::ulp32_at((ex + 3.15 * dq) * (1 + 0x1p-20));
+      if (flushes && q < 0x1p-126) b = fmax(b, ex);  // x/180 subnormal, flushed (bound_at's ftz note)
+      return absolute_bound_at(X, b * (1 + 0x1p-40));
     }
     static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
       const T x = in[0];
