@@ -13,7 +13,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <utility>
 #include <vector>
 
 #include "cuconform/exhaustive/grade_point.h"
@@ -26,36 +25,22 @@ namespace t6 = cuconform::units::table6;
 
 namespace {
 
-float t6_float(std::uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-
 /// Positive inputs over the whole range: every 2^17-th bit pattern, both
 /// ends of the subnormals and normals, and the binades where a reciprocal or
 /// a result turns subnormal.
 std::vector<float> t6_inputs() {
   std::vector<float> v;
-  for (std::uint32_t u = 1; u < 0x7f800000u; u += (1u << 17) + 7u) v.push_back(t6_float(u));
+  for (std::uint32_t u = 1; u < 0x7f800000u; u += (1u << 17) + 7u) v.push_back(exhaustive::u2f(u));
   for (std::uint32_t u : {0x00000001u, 0x00000002u, 0x007fffffu, 0x00800000u, 0x00800001u, 0x3f800000u, 0x3f800001u,
                           0x3f7fffffu, 0x7e800000u, 0x7effffffu, 0x7f000000u, 0x7f7fffffu, 0x0c000000u, 0x08000000u})
-    v.push_back(t6_float(u));
+    v.push_back(exhaustive::u2f(u));
   return v;
-}
-
-const std::vector<std::pair<Side, const Profile*>>& t6_sides() {
-  static const std::vector<std::pair<Side, const Profile*>> s{{Side::gpu, &test::kDefault},
-                                                              {Side::gpu, &test::kApprox},
-                                                              {Side::gpu, &test::kFast},
-                                                              {Side::cpu, &test::kDefault}};
-  return s;
 }
 
 /// Row K: at every input of t6_inputs(), on every side and profile, the
 /// device's absolute bound against the host's.
 template <int K> void t6_expect_device_bound_is_hosts() {
-  for (const auto& [side, prof] : t6_sides()) {
+  for (const auto& [side, prof] : test::kBoundSides) {
     const Budget b = t6::Row<float, K>::budget(side, *prof);
     ASSERT_EQ(b.metric, Metric::bound) << K << " " << prof->name << ": " << b.source;
     const t6::Comp c = t6::comps(bounds::Prec::f32, side, *prof);
@@ -103,7 +88,7 @@ TEST(Table6DeviceBound, SpecialInputs) {
   EXPECT_EQ(t6::device_bound<13>(-0.0f, row).mode, DeviceBound::host);
   EXPECT_EQ(t6::device_bound<13>(-2.0f, row).mode, DeviceBound::no_claim);
   EXPECT_EQ(t6::device_bound<13>(-INFINITY, row).mode, DeviceBound::no_claim);
-  EXPECT_EQ(t6::device_bound<13>(t6_float(0x80000001u), row).mode, DeviceBound::no_claim);
+  EXPECT_EQ(t6::device_bound<13>(exhaustive::u2f(0x80000001u), row).mode, DeviceBound::no_claim);
   // Rows 7-10: their function's row (rsqrt 2 ulp; sqrt IEEE, 1 ulp under -prec-sqrt=false).
   EXPECT_EQ(t6::device_bound<10>(2.0f, bounds::budget(bounds::Fn::rsqrt, bounds::Prec::f32, Side::gpu, test::kDefault).dev).ulps, 2);
   EXPECT_EQ(t6::device_bound<9>(2.0f, bounds::budget(bounds::Fn::sqrt, bounds::Prec::f32, Side::gpu, test::kDefault).dev).ulps, 0);
@@ -160,7 +145,7 @@ template <int K> void t6_expect_one_verdict() {
   for (const Profile* prof : {&test::kDefault, &test::kApprox, &test::kFast}) {
     int decided = 0, passes = 0, fails = 0, n = 0;
     for (std::uint32_t u = 0x00400000u; u < 0x7f000000u; u += 0x01234567u) {
-      const float x = t6_float(u);
+      const float x = exhaustive::u2f(u);
       const Exact e = ref::pow_rational(x, T6Form<K>::R::p, T6Form<K>::R::q);
       const float rn = bounds::rn<float>(e);
       if (!(std::fabs(rn) >= 0x1p-126f && std::isfinite(rn))) continue;
