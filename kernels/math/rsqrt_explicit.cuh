@@ -16,9 +16,9 @@
 //         kernels/codegen/rsqrt_explicit.cuh.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "math/support/composed_device_bound.h"
 #include "math/support/hard_cases.h"
 #include "math/support/math_unit.h"
+#include "math/support/reciprocal_sqrt_bounds.h"
 
 namespace cuconform::units {
 
@@ -77,23 +77,9 @@ struct RsqrtBase {
     /// 1/sqrt(x) in double: two correctly rounded operations, 2^-52 (stated 2^-50).
     static constexpr double exhaustive_reference_rel_error = 0x1p-50;
     CUC_HD static double exhaustive_reference(double x) { return 1.0 / sqrt(x); }
-    /// bound_at on the device (device_acc: the same propagation in double,
-    /// rsqrtf's own rounding at the device reference, loosened by 2^-40).
-    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float xf, const DeviceRow& row) {
-      using exhaustive::DeviceBound;
-      const double x = widen_exact(xf);
-      if (x != x || x <= 0 || bounds::inf_d(x)) return DeviceBound::ulp(0);  // C99 Annex F (the reference's values)
-      if (row.ulps < 0 || row.slope < 0 || row.abs < 0) return DeviceBound::none();
-      const device_acc::Acc a = device_acc::input(x);
-      double b = device_acc::abs_bound(device_acc::power(device_acc::power(a, 0.5, row.ulps), -1.0, row.slope));
-      const double X = 1.0 / sqrt(x);
-      if (row.lo > 0) {  // either code may be generated: the larger of the two bounds
-        device_acc::Acc c;
-        c.v = X;
-        device_acc::own_error(c, row.abs);
-        b = fmax(b, device_acc::abs_bound(c));
-      }
-      return absolute_bound_at(X, b);
+    /// bound_at on the device; `row`: components_as_row's numbers.
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row) {
+      return reciprocal_sqrt::one_over_sqrt_device_bound(x, row);
     }
     static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
       const T x = in[0];
@@ -102,16 +88,8 @@ struct RsqrtBase {
       const double ns = bounds::component_ulps(Fn::sqrt, P, s, p, nullptr);
       const double nc = bounds::component_ulps(Fn::recip, P, s, p, nullptr);
       if (nr < 0 || ns < 0 || nc < 0) return PointBound::none("no-documented-bounds-table");
-      const auto a = bounds::input(x);
-      const double composed = bounds::abs_bound(bounds::power(bounds::power(a, 0.5L, ns), -1.0L, nc));
-      if (converted(s, p)) {  // either code may be generated: the larger of the two bounds
-        double r = composed;
-        bounds::Acc<T> c;
-        c.v = static_cast<long double>(e.hi) + e.lo;
-        bounds::own_error(c, nr);
-        return PointBound::absolute(std::max(r, bounds::abs_bound(c)), "1/sqrtf: composed or converted to rsqrtf");
-      }
-      return PointBound::absolute(composed);
+      const double b = reciprocal_sqrt::one_over_sqrt_abs(x, e, ns, nc, nr, converted(s, p));
+      return converted(s, p) ? PointBound::absolute(b, "1/sqrtf: composed or converted to rsqrtf") : PointBound::absolute(b);
     }
   };
 };

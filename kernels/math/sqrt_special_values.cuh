@@ -15,8 +15,8 @@
 //         Float and double.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "math/support/composed_device_bound.h"
 #include "math/support/math_unit.h"
+#include "math/support/reciprocal_sqrt_bounds.h"
 
 namespace cuconform::units {
 
@@ -61,16 +61,9 @@ struct SqrtBase {
     /// NaN (0 * inf) is the documented value and the reference's sqrt(0) = 0
     /// is not; the cap holds them and the usual 2^20 besides.
     static constexpr std::uint32_t exhaustive_undecided_cap = (1u << 23) + (1u << 20);
-    /// bound_at on the device (device_acc: the same propagation in double);
-    /// `row`: rsqrt's bound in row.ulps (budget above).
-    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float xf, const DeviceRow& row, bool flushes) {
-      using exhaustive::DeviceBound;
-      const double x = widen_exact(xf);
-      if (x != x || x < 0) return DeviceBound::ulp(0);  // NaN, the reference's too
-      if (x == 0 || bounds::inf_d(x) || (flushes && x < 0x1p-126)) return DeviceBound::on_host();  // NaN, not sqrt's value
-      if (row.ulps < 0) return DeviceBound::none();
-      const device_acc::Acc a = device_acc::input(x);
-      return absolute_bound_at(sqrt(x), device_acc::abs_bound(device_acc::times(a, device_acc::power(a, -0.5, row.ulps))));
+    /// bound_at on the device; `row`: rsqrt's bound in row.ulps (budget above).
+    CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row, bool flushes) {
+      return reciprocal_sqrt::x_times_rsqrt_device_bound(x, row.ulps, flushes);
     }
     static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
       const T x = in[0];
@@ -79,8 +72,7 @@ struct SqrtBase {
       const double nr = bounds::component_ulps(Fn::rsqrt, P, s, p, nullptr);
       if (nr < 0) return PointBound::none("no-documented-bounds-table");
       (void)e;
-      const auto a = bounds::input(x);
-      return PointBound::absolute(bounds::abs_bound(bounds::times(a, bounds::power(a, -0.5L, nr))));
+      return PointBound::absolute(reciprocal_sqrt::x_times_rsqrt_abs(x, nr));
     }
   };
 };
