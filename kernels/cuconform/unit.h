@@ -39,6 +39,7 @@
 //   exhaustive_bound(...)  the same bound on the device, for the sweep
 //   error_bound(x)     a per-input error bound (Metric::bound budgets)
 //   models()           bitwise expectations per profile (which rounding the code must show)
+//   exhaustive_model(x, context)  the same expectations on the device, for the sweep (device_model.h)
 //   differs_where(x)   a warned form that must differ from its sibling exactly where the guide says
 //   cpu = false / gpu = false   run on one side only (`struct F : GpuOnly<Probe>`: cpu = false)
 //   host_device_exact = true  made of correctly rounded operations only (+, -, *, /, sqrt, fma,
