@@ -12,33 +12,15 @@
 //         elsewhere; graded by the model "coerced" (every input 1) under
 //         fast-math, and by "coerced | differs" (recorded counts) otherwise.
 //         The accuracy of either side is graded in the other math units.
+//         The one-argument forms are also swept over every float input: the
+//         same outcomes on the device (exhaustive/model.h); x/y and powf take
+//         two arguments, which the exhaustive tier does not sweep.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/agreement_models.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
-
-namespace coercion {
-CUC_HD inline bool same(float a, float b) {
-  if (a != a || b != b) return a != a && b != b;
-  if (a != b) return false;
-  return a != 0.0f || (1.0f / a == 1.0f / b);
-}
-template <class In>
-struct Check {
-  static constexpr Role role = Role::probe;
-  static constexpr bool cpu = false;  // the intrinsics exist on the device only
-  static Exact reference(const In&) { return ref::value(1.0); }
-  static Budget budget(Side, const Profile& p) {
-    return Budget::model(p.fast_math ? "BPG §12.1.9 / CUDA 13.0 PG Table 20: -use_fast_math coerces functionName() to __functionName(): bitwise equal"
-                                     : "no -use_fast_math: the standard function and its intrinsic may differ (counted)");
-  }
-  static void models(const In&, Models<float>& m, Side, const Profile& p) {
-    m.add("coerced", 1.0f);
-    if (!p.fast_math) m.add("differs", 0.0f);
-  }
-};
-}  // namespace coercion
 
 #ifdef __CUDA_ARCH__
 #define CUC_BOTH(stdcall, fastcall) (coercion::same(stdcall, fastcall) ? 1.0f : 0.0f)

@@ -10,11 +10,13 @@
 //         the catalog asks to notice if a library change breaks it).
 // Check:  each part against the exact sin/cos (float128) over the full range;
 //         a third form returns 1 where both parts equal sin(x)/cos(x) bitwise
-//         (NaN equal to NaN) and 0 elsewhere, graded by the model "equal".
+//         (NaN equal to NaN) and 0 elsewhere, graded by the model "equal";
+//         in float also swept over every input (exhaustive/model.h).
 //         __sincosf itself is in kernels/math/intrinsics_trig.cuh; the PTX side
 //         (one reduction) in kernels/codegen/sincos_reduction.cuh.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "math/support/agreement_models.h"
 #include "math/support/math_unit.h"
 
 namespace cuconform::units {
@@ -46,19 +48,13 @@ struct SincosBase {
     CUC_HD static T apply(const In& x) { T s, c; M<T>::sincos(x[0], &s, &c); return c; }
     static Exact reference(const In& x) { return ref::cos(x[0]); }
   };
-  struct EqualsPair {
+  struct EqualsPair : SincosAgreement<T> {
     static constexpr const char* name = "sincos_equals_pair";
-    static constexpr Role role = Role::probe;
     CUC_HD static T apply(const In& x) {
       T s, c;
       M<T>::sincos(x[0], &s, &c);
       return (same(s, M<T>::sin(x[0])) && same(c, M<T>::cos(x[0]))) ? T(1) : T(0);
     }
-    static Exact reference(const In&) { return ref::value(1.0); }
-    static Budget budget(Side, const Profile&) {
-      return Budget::model("BPG §12.1.9: sincos computes what sin and cos compute, sharing one reduction (catalog F20 soft invariant)");
-    }
-    static void models(const In&, Models<T>& m, Side, const Profile&) { m.add("equal", T(1)); }
   };
 };
 

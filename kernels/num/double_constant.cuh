@@ -9,8 +9,11 @@
 //         constant; f64 product then rounding to f32), per profile and side;
 //         errors against the exact product with the real constant reported.
 //         The PTX side (f64 instructions present/absent) is the codegen tier.
+//         The f-suffixed forms are also swept over every float input: the
+//         same model on the device (exhaustive/model.h), bit for bit.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "cuconform/device_model.h"
 #include "cuconform/unit.h"
 
 namespace cuconform::units {
@@ -31,6 +34,13 @@ struct DoubleConstant : Elementwise<float, 1> {
     return ftz_if(ftz, static_cast<float>(round_exact<double>(ref::mul(ftz_if(ftz, x), k))));
   }
   static bool ftz_on(Side s, const Profile& p) { return s == Side::gpu && p.ftz; }
+  /// f32_model's bits on the device, for the sweep: RN_f32 of the exact
+  /// product (double holds it), flushed as ftz_on says.
+  CUC_HD static exhaustive::ModelBits f32_model_bits(float x, float k, const exhaustive::ModelContext& c) {
+    exhaustive::ModelBits m;
+    m.add_bits(exhaustive::f32_product_bits(x, k, c.gpu && c.ftz));
+    return m;
+  }
 
   struct ScaleF : Recommended {
     static constexpr const char* name = "scale_f";
@@ -39,6 +49,17 @@ struct DoubleConstant : Elementwise<float, 1> {
     static void models(const In& x, Models<float>& m, Side s, const Profile& p) {
       m.add("f32_product", f32_model(x[0], 0.1f, ftz_on(s, p)));
     }
+    CUC_HD static exhaustive::ModelBits exhaustive_model(float x, const exhaustive::ModelContext& c) {
+      return f32_model_bits(x, 0.1f, c);
+    }
+    /// x / 10 in double: one rounding, 2^-53 relative (the errors the sweep records).
+    CUC_HD static double exhaustive_reference(double x) { return x / 10.0; }
+    static constexpr double exhaustive_reference_rel_error = 0x1p-53;
+    /// x / 10 is a tie of binary32's subnormal spacing at |x| = b 2^-149,
+    /// b < 2^24, b = 5 (mod 10): 3,355,444 inputs, where a reference stated to
+    /// 2^-53 cannot tell a tie; their errors are measured on the host (the
+    /// verdict is the model's either way), the usual 2^20 besides.
+    static constexpr std::uint32_t exhaustive_undecided_cap = (1u << 22) + (1u << 20);
   };
   struct ScaleD : Warned {
     static constexpr const char* name = "scale_d";
@@ -58,6 +79,13 @@ struct DoubleConstant : Elementwise<float, 1> {
     static void models(const In& x, Models<float>& m, Side s, const Profile& p) {
       m.add("f32_product", f32_model(x[0], 2.0f * 3.141592653589793f, ftz_on(s, p)));
     }
+    CUC_HD static exhaustive::ModelBits exhaustive_model(float x, const exhaustive::ModelContext& c) {
+      return f32_model_bits(x, 2.0f * 3.141592653589793f, c);
+    }
+    /// 2 pi x in double: RN(2 pi) is 3.9e-17 (2^-54.5) relative from 2 pi, the
+    /// product one rounding (2^-53): within 2^-52.
+    CUC_HD static double exhaustive_reference(double x) { return 6.283185307179586 * x; }
+    static constexpr double exhaustive_reference_rel_error = 0x1p-52;
   };
   struct CircumferenceD : Warned {
     static constexpr const char* name = "circumference_d";
