@@ -11,6 +11,8 @@ namespace cuconform::test {
 inline const Profile kDefault{"default", "", true, false, true, true, false};
 inline const Profile kFast{"fast-math", "-use_fast_math", true, true, false, false, true};
 inline const Profile kApprox{"approx", "-prec-div=false -prec-sqrt=false", true, false, false, false, false};
+/// -ftz=true alone: flushed binary32 subnormals, the IEEE division and square root.
+inline const Profile kFtzOnly{"ftz", "-ftz=true", true, true, true, true, false};
 
 /// Where a device bound is checked against the host's: the GPU's rows under
 /// each profile that changes them, and the host C library's.
