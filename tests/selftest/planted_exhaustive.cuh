@@ -4,10 +4,14 @@
 // that is the point of the exhaustive tier. The exhaustive tests must catch it
 // (they pass only when grading fails). `half` is the correct control;
 // `stated_wrong_worst` plants a wrong stated worst error instead.
+// PlantedModelNeedle does the same to a model budget's sweep
+// (cuconform/exhaustive/model_sweep.cuh): x*0.1f graded bit for bit by its
+// model, one ulp off at one input.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include <cstring>
 
+#include "cuconform/device_model.h"
 #include "cuconform/unit.h"
 
 namespace cuconform::selftest {
@@ -59,5 +63,53 @@ struct PlantedNeedle : Elementwise<float, 1> {
   using forms = Forms<Half, Needle, StatedWrongWorst>;
 };
 CUCONFORM_SELFTEST_UNIT(PlantedNeedle)
+
+/// x * 0.1f graded by the model of double_constant.cuh's scale_f (RN_f32 of
+/// the exact product, flushed on the GPU under a flushing profile): on the
+/// host by models() (the sampled tier: its test passes, it misses the input),
+/// on the device by exhaustive_model() (the sweep and its CPU subset must
+/// catch it: they pass only when grading fails). `product` is the control.
+struct PlantedModelNeedle : Elementwise<float, 1> {
+  static constexpr UnitInfo info{"planted_model_needle", "F12", "num.double-constant-f-suffix", "12.1.7", 12,
+                                 Kind::numeric, 0};
+  static constexpr std::uint32_t kNeedle = PlantedNeedle::kNeedle;  // (the CPU subset visits it)
+  static Domain<float, 1> domain() { return whole_range(); }
+  static Exact reference(const In& x) { return ref::div(x[0], 10.0); }
+  CUC_HD static double exhaustive_reference(double x) { return x / 10.0; }  // one rounding: 2^-53 relative
+  static constexpr double exhaustive_reference_rel_error = 0x1p-53;
+  /// scale_f's: 3,355,444 ties of the subnormal spacing go to the host (double_constant.cuh).
+  static constexpr std::uint32_t exhaustive_undecided_cap = (1u << 22) + (1u << 20);
+
+  struct Product : Probe {
+    static constexpr const char* name = "product";
+    CUC_HD static float apply(const In& x) { return x[0] * 0.1f; }
+    static Budget budget(Side, const Profile&) { return Budget::model("one f32 multiply by fl32(0.1), bit for bit"); }
+    static void models(const In& x, Models<float>& m, Side s, const Profile& p) {
+      const bool ftz = s == Side::gpu && p.ftz;
+      m.add("f32_product", ftz_if(ftz, round_exact<float>(ref::mul(ftz_if(ftz, x[0]), 0.1f))));
+    }
+    CUC_HD static exhaustive::ModelBits exhaustive_model(float x, const exhaustive::ModelContext& c) {
+      exhaustive::ModelBits m;
+      m.add_bits(exhaustive::f32_product_bits(x, 0.1f, c.gpu && c.ftz));
+      return m;
+    }
+  };
+  struct Needle : Product {
+    static constexpr const char* name = "needle";
+    static constexpr bool planted_exhaustive = true;
+    CUC_HD static float apply(const In& x) {
+      const float v = x[0];
+      const float r = v * 0.1f;
+      std::uint32_t b;
+      std::memcpy(&b, &v, sizeof b);
+      return b == kNeedle ? nextafterf(r, INFINITY) : r;
+    }
+    static Budget budget(Side, const Profile&) {
+      return Budget::model("planted: one ulp off its model at one input; the sampled tier passes it, the sweep must not");
+    }
+  };
+  using forms = Forms<Product, Needle>;
+};
+CUCONFORM_SELFTEST_UNIT(PlantedModelNeedle)
 
 }  // namespace cuconform::selftest
