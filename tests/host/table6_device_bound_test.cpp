@@ -37,6 +37,16 @@ std::vector<float> t6_inputs() {
   return v;
 }
 
+/// Row K's bound on the host, as Formula::bound_at reads it at a positive
+/// finite x: the derived bound, reaching down to 0 where the profile flushes.
+template <int K> double t6_host_bound(float x, const t6::Comp& c, bool flushes) {
+  using R = t6::Row<float, K>;
+  const double b = t6::derived_bound<float, K>(x, c);
+  if (!flushes) return b;
+  const Exact e = ref::pow_rational(x, R::p, R::q);
+  return units::device_acc::reach_flushed_zero(e.hi + e.lo, b);
+}
+
 /// Row K: at every input of t6_inputs(), on every side and profile, the
 /// device's absolute bound against the host's.
 template <int K> void t6_expect_device_bound_is_hosts() {
@@ -46,9 +56,10 @@ template <int K> void t6_expect_device_bound_is_hosts() {
     const t6::Comp c = t6::comps(bounds::Prec::f32, side, *prof);
     const DeviceRow row = t6::comps_as_row(c);
     EXPECT_TRUE(t6::comps_of_row(row) == c);
+    const bool flushes = side == Side::gpu && prof->ftz;
     for (const float x : t6_inputs()) {
-      const double host = bounds::abs_bound(t6::Row<float, K>::err(x, c));
-      const exhaustive::DeviceBound d = t6::device_bound<K>(x, row);
+      const double host = t6_host_bound<K>(x, c, flushes);
+      const exhaustive::DeviceBound d = t6::device_bound<K>(x, row, flushes);
       if (d.mode == exhaustive::DeviceBound::host) continue;  // (near the overflow threshold: the host's)
       ASSERT_EQ(d.mode, exhaustive::DeviceBound::bound) << K << " x " << x;
       if (d.ulps == 0) continue;  // (the exact value overflows: the infinity, as on the host)
@@ -72,8 +83,8 @@ TEST(Table6DeviceBound, ComponentsFollowTheProfile) {
   // -prec-sqrt=false / -prec-div=false: sqrt and 1/x 1 ulp (Programming
   // Guide Table 17): row 16's bound, (1/x)*rcbrt(sqrt(x)), widens with them.
   const float x = 3.0f;
-  const exhaustive::DeviceBound d = t6::device_bound<16>(x, t6::comps_as_row(t6::comps(bounds::Prec::f32, Side::gpu, test::kDefault)));
-  const exhaustive::DeviceBound a = t6::device_bound<16>(x, t6::comps_as_row(t6::comps(bounds::Prec::f32, Side::gpu, test::kApprox)));
+  const exhaustive::DeviceBound d = t6::device_bound<16>(x, t6::comps_as_row(t6::comps(bounds::Prec::f32, Side::gpu, test::kDefault)), false);
+  const exhaustive::DeviceBound a = t6::device_bound<16>(x, t6::comps_as_row(t6::comps(bounds::Prec::f32, Side::gpu, test::kApprox)), false);
   EXPECT_GT(a.abs, d.abs * 1.3);
 }
 
@@ -82,17 +93,17 @@ TEST(Table6DeviceBound, SpecialInputs) {
   const DeviceRow row = t6::comps_as_row(t6::comps(bounds::Prec::f32, Side::gpu, test::kDefault));
   using exhaustive::DeviceBound;
   // pow's exact value at NaN, +0 and +inf; -0 the formula's own value (the host's); below 0 no claim.
-  EXPECT_EQ(t6::device_bound<13>(NAN, row).ulps, 0);
-  EXPECT_EQ(t6::device_bound<13>(0.0f, row).ulps, 0);
-  EXPECT_EQ(t6::device_bound<13>(INFINITY, row).ulps, 0);
-  EXPECT_EQ(t6::device_bound<13>(-0.0f, row).mode, DeviceBound::host);
-  EXPECT_EQ(t6::device_bound<13>(-2.0f, row).mode, DeviceBound::no_claim);
-  EXPECT_EQ(t6::device_bound<13>(-INFINITY, row).mode, DeviceBound::no_claim);
-  EXPECT_EQ(t6::device_bound<13>(exhaustive::u2f(0x80000001u), row).mode, DeviceBound::no_claim);
+  EXPECT_EQ(t6::device_bound<13>(NAN, row, false).ulps, 0);
+  EXPECT_EQ(t6::device_bound<13>(0.0f, row, false).ulps, 0);
+  EXPECT_EQ(t6::device_bound<13>(INFINITY, row, false).ulps, 0);
+  EXPECT_EQ(t6::device_bound<13>(-0.0f, row, false).mode, DeviceBound::host);
+  EXPECT_EQ(t6::device_bound<13>(-2.0f, row, false).mode, DeviceBound::no_claim);
+  EXPECT_EQ(t6::device_bound<13>(-INFINITY, row, false).mode, DeviceBound::no_claim);
+  EXPECT_EQ(t6::device_bound<13>(exhaustive::u2f(0x80000001u), row, false).mode, DeviceBound::no_claim);
   // Rows 7-10: their function's row (rsqrt 2 ulp; sqrt IEEE, 1 ulp under -prec-sqrt=false).
-  EXPECT_EQ(t6::device_bound<10>(2.0f, bounds::budget(bounds::Fn::rsqrt, bounds::Prec::f32, Side::gpu, test::kDefault).dev).ulps, 2);
-  EXPECT_EQ(t6::device_bound<9>(2.0f, bounds::budget(bounds::Fn::sqrt, bounds::Prec::f32, Side::gpu, test::kDefault).dev).ulps, 0);
-  EXPECT_EQ(t6::device_bound<9>(2.0f, bounds::budget(bounds::Fn::sqrt, bounds::Prec::f32, Side::gpu, test::kApprox).dev).ulps, 1);
+  EXPECT_EQ(t6::device_bound<10>(2.0f, bounds::budget(bounds::Fn::rsqrt, bounds::Prec::f32, Side::gpu, test::kDefault).dev, false).ulps, 2);
+  EXPECT_EQ(t6::device_bound<9>(2.0f, bounds::budget(bounds::Fn::sqrt, bounds::Prec::f32, Side::gpu, test::kDefault).dev, false).ulps, 0);
+  EXPECT_EQ(t6::device_bound<9>(2.0f, bounds::budget(bounds::Fn::sqrt, bounds::Prec::f32, Side::gpu, test::kApprox).dev, false).ulps, 1);
 }
 
 // ---- one verdict: the sweep's, where it decides, is the sampled tier's ----
@@ -106,7 +117,8 @@ template <int K> struct T6Form {
   static Exact reference(const In& x) { return ref::pow_rational(x[0], R::p, R::q); }
   static int judge(Side s, const In& x, const Exact& e, float got, const ElemError& err, double* ratio, const char** tag,
                    std::string* expected) {
-    const PointBound pb = PointBound::absolute(t6::derived_bound<float, K>(x[0], t6::comps_of(bounds::Prec::f32, s, *g_t6_profile)));
+    const PointBound pb = PointBound::absolute(
+        t6_host_bound<K>(x[0], t6::comps_of(bounds::Prec::f32, s, *g_t6_profile), s == Side::gpu && g_t6_profile->ftz));
     return harness::judge_against(pb, e, got, err, ratio, tag, expected);
   }
 };
@@ -135,7 +147,7 @@ template <int K> int t6_sweep_verdict(const Profile& prof, float x, float got) {
   p.ref_fn = -1;
   using R = t6::Row<float, K>;
   const exhaustive::Point pt = exhaustive::grade_point(got, units::rational_power<R::p, R::q>(widen_exact(x)), 0.0,
-                                                       false, p, t6::device_bound<K>(x, p.dev));
+                                                       false, p, t6::device_bound<K>(x, p.dev, prof.ftz));
   return pt.decided ? (pt.ok ? 1 : 0) : -1;
 }
 
@@ -175,6 +187,30 @@ TEST(Table6DeviceBound, WhereTheSweepDecidesItsVerdictIsTheSampledTiers) {
   t6_expect_one_verdict<16>();
   t6_expect_one_verdict<20>();
   t6_expect_one_verdict<22>();
+}
+
+// ---- a flushing profile: a zero where an allowed result is subnormal ----
+// x^(-4/3) = (1/x)*rcbrt(x) at x = 0x1.6a09e6p+94: the exact value is
+// 2^-126 (1 + 3.7e-7), just normal; the product of the components, each
+// within its bound, may fall below 2^-126, and -ftz=true flushes it to 0 (an
+// H200 returns that 0). The zero passes where the profile flushes, on both
+// tiers, and fails where it does not; far from the threshold it fails always.
+TEST(Table6DeviceBound, AFlushedZeroWhereAnAllowedResultIsSubnormal) {
+  bounds::ClaimToolkit claim(13, 0);
+  const float x = exhaustive::u2f(0x6eb504f3u);
+  EXPECT_TRUE(t6_sampled_passes<20>(test::kFtzOnly, x, 0.0f));
+  EXPECT_TRUE(t6_sampled_passes<20>(test::kFast, x, 0.0f));
+  EXPECT_EQ(t6_sweep_verdict<20>(test::kFtzOnly, x, 0.0f), 1);
+  EXPECT_EQ(t6_sweep_verdict<20>(test::kFast, x, 0.0f), 1);
+  EXPECT_FALSE(t6_sampled_passes<20>(test::kDefault, x, 0.0f));
+  EXPECT_EQ(t6_sweep_verdict<20>(test::kDefault, x, 0.0f), 0);
+  // The correctly rounded 2^-126 passes everywhere.
+  EXPECT_EQ(t6_sweep_verdict<20>(test::kFtzOnly, x, 0x1p-126f), 1);
+  EXPECT_EQ(t6_sweep_verdict<20>(test::kDefault, x, 0x1p-126f), 1);
+  // Far from the threshold a zero is an error under -ftz=true too.
+  const float y = exhaustive::u2f(0x6e000000u);  // 2^93: x^(-4/3) = 2^-124
+  EXPECT_FALSE(t6_sampled_passes<20>(test::kFtzOnly, y, 0.0f));
+  EXPECT_EQ(t6_sweep_verdict<20>(test::kFtzOnly, y, 0.0f), 0);
 }
 
 }  // namespace

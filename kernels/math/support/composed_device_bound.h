@@ -62,6 +62,17 @@ CUC_HD inline Acc minus_exact(double b, const Acc& a, double n = 0) {
 }
 /// The absolute bound, loosened by 2^-40 relative (see above).
 CUC_HD inline double abs_bound(const Acc& a) { return (a.rel * fabs(a.v) + a.abs) * (1 + 0x1p-40); }
+/// A flushing profile (-ftz=true, binary32 on the GPU) flushes a subnormal
+/// result of a composition's last operation to zero. Where the exact value X
+/// is normal but the absolute bound b reaches below the smallest normal, a
+/// result the components' bounds allow is subnormal, and so is its flushed
+/// zero: the bound then reaches down to 0 (the zero counts as the error |X|
+/// it is). Where X is subnormal itself, the budget's FTZ rule takes a zero
+/// as a flush. Host and device read the same rule.
+CUC_HD inline double reach_flushed_zero(double X, double b) {
+  const double ax = fabs(X);
+  return ax >= 0x1p-126 && ax - b < 0x1p-126 ? fmax(b, ax) : b;
+}
 
 }  // namespace cuconform::units::device_acc
 

@@ -109,8 +109,8 @@ struct Formula {
   /// (table6::device_bound).
   static constexpr double exhaustive_reference_rel_error = 0x1p-45;
   CUC_HD static double exhaustive_reference(double x) { return rational_power<R::p, R::q>(x); }
-  CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row) {
-    return device_bound<K>(x, row);
+  CUC_HD static exhaustive::DeviceBound exhaustive_bound(float x, const DeviceRow& row, bool flushes) {
+    return device_bound<K>(x, row, flushes);
   }
   static PointBound bound_at(const In& in, const Exact& e, Side s, const Profile& p) {
     const T x = in[0];
@@ -122,7 +122,9 @@ struct Formula {
     if (x == 0 || std::isinf(x) || std::isnan(x)) return PointBound::exact_value(bounds::rn<T>(e), "special(C99 Annex F pow)");
     if constexpr (single_fn<K>() >= 0) return Single::bound_at(in, e, s, p);
     if (std::isinf(e.hi)) return PointBound::ulp(0, "exact value overflows");
-    return PointBound::absolute(derived_bound<T, K>(x, comps_of(bounds::prec_of<T>(), s, p)));
+    const double b = derived_bound<T, K>(x, comps_of(bounds::prec_of<T>(), s, p));
+    const bool flushes = std::is_same_v<T, float> && s == Side::gpu && p.ftz;  // (table6::device_bound's rule)
+    return PointBound::absolute(flushes ? device_acc::reach_flushed_zero(e.hi + e.lo, b) : b);
   }
 };
 

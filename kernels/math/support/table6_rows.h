@@ -59,7 +59,7 @@ template <class T, int K> double derived_bound(T x, const Comp& c) {
 
 /// Rows that are one documented function: graded by that function's own row
 /// (integer ulp, exactly as the table states it) rather than the composition.
-template <int K> constexpr int single_fn() {
+template <int K> CUC_HD constexpr int single_fn() {
   return K == 7 ? static_cast<int>(Fn::cbrt) : K == 8 ? static_cast<int>(Fn::rcbrt)
        : K == 9 ? static_cast<int>(Fn::sqrt) : K == 10 ? static_cast<int>(Fn::rsqrt) : -1;
 }
@@ -173,9 +173,10 @@ CUC_T6_ROW(22, -3, 2, "x_m3_2", "pow_m3_2", "x^(-3/2) = (1/x)*rsqrt(x)", At0::pl
 /// below 0 (the guide: "valid for x >= 0"; the sampled tier draws none).
 /// Elsewhere rows 7-10 their function's integer ulp row (`row`: Budget::dev,
 /// another kind of row left to the host), the others the derived bound from
-/// the components' bounds in `row` (comps_as_row).
+/// the components' bounds in `row` (comps_as_row), reaching down to 0 where
+/// the profile `flushes` and an allowed result is subnormal (reach_flushed_zero).
 template <int K>
-CUC_HD inline exhaustive::DeviceBound device_bound(float xf, const DeviceRow& row) {
+CUC_HD inline exhaustive::DeviceBound device_bound(float xf, const DeviceRow& row, bool flushes) {
   using exhaustive::DeviceBound;
   const double x = widen_exact(xf);  // exact; f32 compares would flush subnormals under -ftz=true
   if (x != x) return DeviceBound::ulp(0);
@@ -190,7 +191,8 @@ CUC_HD inline exhaustive::DeviceBound device_bound(float xf, const DeviceRow& ro
     using R = Row<float, K>;
     const double X = rational_power<R::p, R::q>(x);
     if (bounds::inf_d(X)) return DeviceBound::ulp(0);
-    return absolute_bound_at(X, device_acc::abs_bound(R::device_err(x, comps_of_row(row))));
+    const double b = device_acc::abs_bound(R::device_err(x, comps_of_row(row)));
+    return absolute_bound_at(X, flushes ? device_acc::reach_flushed_zero(X, b) : b);
   }
 }
 
