@@ -65,11 +65,11 @@ def rows_of(index, grader):
 
 def function_max_ulp(graders, per):
     """A function's max ulp, one definition for every table: the largest max_ulp of its graded GPU
-    records over the inputs where its documented bound makes a claim. A Grader the GPU swept
-    exhaustively counts its exhaustive records alone: they hold every input of the graded domain,
-    where a sampled record's max_ulp also counts the inputs it graded without a documented bound, or
-    by an absolute one alone (lgammaf inside (-10.001, -2.264), j0f beyond |x| = 8). Returns
-    (value, profile): a tie names the first profile."""
+    records over the inputs where its documented bound makes a claim (every tier's records count
+    those alone: the inputs without a documented bound, lgammaf inside (-10.001, -2.264), and those
+    graded by an absolute one alone, j0f beyond |x| = 8, are measures beside it). A Grader the GPU
+    swept exhaustively counts its exhaustive records alone: they hold every input of the graded
+    domain, a sampled record a sample of it. Returns (value, profile): a tie names the first profile."""
     best, where = None, ""
     for g, rows in zip(graders, per):
         gpu = [r for r in rows if r.side == "gpu" and r.verdict in GRADED]

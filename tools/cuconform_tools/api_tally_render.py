@@ -23,8 +23,10 @@ LEGEND = [
     "__hadd, __hadd_rn and operator+; HalfConversions.to_integer: all 26 conversions to integers): a failing "
     "record marks every function of its family.",
     "max_ulp: the largest errors.max_ulp of the function's graded GPU records, any profile (the profile in "
-    "brackets), over the inputs its documented bound covers: the exhaustive tier's records where the GPU swept "
-    "the function (every input of the graded domain), else every tier's (function_max_ulp); under fast-math and approx a function may be the intrinsic its flags map it to, "
+    "brackets), over the inputs its documented bound covers (every tier's max_ulp leaves out the inputs without a "
+    "documented claim and those a mixed row bounds by an absolute error alone): the exhaustive tier's records where "
+    "the GPU swept the function (every input of the graded domain), else every tier's (function_max_ulp); under "
+    "fast-math and approx a function may be the intrinsic its flags map it to, "
     "bounded in absolute error, so its ulp figure can be large and still pass. Fails in: side, tier (if not "
     "the sampled one) and profiles of every failing record; a CPU failure is the host library's, measured "
     "against CUDA's documented bound.",

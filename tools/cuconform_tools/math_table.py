@@ -335,12 +335,15 @@ def section_math(recs, side):
         warn("%d table cells hold more than one record (several runs of the same test?); the worst is shown" % dups)
     out += ["Cell: max_ulp / max_ulp_real (budget, verdict). Budget \"≤N\" is the documented bound in ulp; "
             "for metric bound the verdict is graded per input (max_bound_ratio), so max_ulp can exceed N where the "
-            "bound is derived or absolute (\"abs\"). \"-\": no record for that profile.", ""]
+            "bound is derived or absolute (\"abs\"). max_ulp covers the graded domain, as in every tier: inputs "
+            "without a documented claim, or in a mixed row's absolute-error-only region, are listed below the "
+            "table. \"-\": no record for that profile.", ""]
     out += ["LLVM: " + LLVM_SOURCE + ", beside ours (\"-\": no figure published).", ""]
     out += table(["id", "unit.form"] + profiles + ["budget source (%s)" % src_profile, "LLVM (CUDA)"], rows)
     out += ["", "%d rows (unit.form), %d cells: %d fail, %d skip, %d pass or other" % (
         len(rows), n_cells, n_fail, n_skip, n_cells - n_fail - n_skip), ""]
-    return out, sel
+    listed = sorted(sel, key=lambda r: (natural(r.catalog), r.unit, r.form, profile_key(r.profile)))
+    return out + section_absolute_only(listed, "sampled") + section_outside(listed, "sampled"), sel
 
 
 def first(byp):
@@ -377,10 +380,12 @@ def section_exhaustive(recs, side):
     return out + ["", "%d exhaustive records" % len(rows), ""] + section_absolute_only(sel) + section_outside(sel), sel
 
 
-def section_outside(sel):
+def section_outside(sel, tier="exhaustive"):
     """The inputs outside the graded domain (no documented bound there, or an absolute one graded
     alone), measured on a stride and reported as numbers, never graded: how many there are, how
-    many were measured, their largest absolute and real errors and the worst input."""
+    many were measured, their largest absolute and real errors and the worst input. The sampled
+    tier writes the same measures (stride 1: every input of its sample; no worst input's bits);
+    `tier` picks the intro."""
     rows = []
     for r in sel:
         n = num(r.measures.get("outside_domain_measured"))
@@ -395,18 +400,23 @@ def section_outside(sel):
                      fmt_num(r.measures.get("outside_domain_max_ulp_real")),
                      "0x%08x" % int(bits) if bits is not None else "-",
                      fmt_count(r.measures.get("outside_domain_class_differences"))])
+    intro = ("The inputs outside the graded domain (no documented bound there, or an absolute one the sweep "
+             "grades alone): measured on every k-th bit pattern against the sweep's reference and reported, "
+             "not graded. Worst input: the largest real error there.") if tier == "exhaustive" else (
+             "The sampled inputs outside the graded domain (no documented bound there, or a mixed row's "
+             "absolute-error-only region): every one measured against the reference and reported; the "
+             "max_ulp cells above leave them out (the exhaustive tier's definition). A failing input "
+             "counts in the cells wherever it lies.")
     return optional_section(
-        "No documented bound here",
-        "The inputs outside the graded domain (no documented bound there, or an absolute one the sweep "
-        "grades alone): measured on every k-th bit pattern against the sweep's reference and reported, "
-        "not graded. Worst input: the largest real error there.",
+        "No documented bound here" + ("" if tier == "exhaustive" else " (sampled)"), intro,
         ["unit.form", "profile", "inputs outside", "measured", "max abs error", "max real error (ulp)",
          "worst input", "other class"], rows)
 
 
-def section_absolute_only(sel):
+def section_absolute_only(sel, tier="exhaustive"):
     """The sweeps that graded some inputs by an absolute bound alone (a device
-    reference bounded only absolutely there): how many, and their largest
+    reference bounded only absolutely there), or the sampled records that did
+    (a mixed row's absolute-error-only region): how many, and their largest
     absolute error, which the table's ulp columns do not cover."""
     rows = []
     for r in sel:
@@ -416,11 +426,16 @@ def section_absolute_only(sel):
         rows.append([r.name(), r.profile, fmt_count(n),
                      fmt_num(num(r.measures.get("max_abs_error_graded_by_absolute_error_only"))),
                      fmt_num(r.errors.get("max_abs"))])
+    intro = ("Where a sweep's device reference is bounded only absolutely (the double Bessel functions beyond "
+             "|x| = 8), the inputs there are graded against the row's absolute bound and measured by their "
+             "absolute error; the ulp columns above cover the other inputs, whose largest absolute error is the "
+             "last column.") if tier == "exhaustive" else (
+             "Where a documented row bounds part of the inputs by an absolute error alone (j0f beyond |x| = 8, "
+             "__logf on [0.5, 2]), the sampled inputs there are graded against it and measured by their absolute "
+             "error; the max_ulp cells above cover the other inputs, whose largest absolute error is the last "
+             "column.")
     return optional_section(
-        "Inputs graded by an absolute bound alone",
-        "Where a sweep's device reference is bounded only absolutely (the double Bessel functions beyond "
-        "|x| = 8), the inputs there are graded against the row's absolute bound and measured by their absolute "
-        "error; the ulp columns above cover the other inputs, whose largest absolute error is the last column.",
+        "Inputs graded by an absolute bound alone" + ("" if tier == "exhaustive" else " (sampled)"), intro,
         ["unit.form", "profile", "inputs", "max abs error there", "max abs error elsewhere"], rows)
 
 

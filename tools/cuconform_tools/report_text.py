@@ -213,7 +213,7 @@ def error_phrase(r):
             s = "error/bound %s" % fmt(x)
         if r.violations:
             s += ", " + _count(r.violations, "input outside", "inputs outside")
-        return s
+        return s + outside_domain_phrase(r)
     if m == "model":
         s = ("every output matches a documented model" if r.violations == 0
              else _count(r.violations, "output matches no model", "outputs match no model"))
@@ -241,6 +241,21 @@ def error_phrase(r):
     if field is None:
         return "no graded number"
     return "%s %s" % (field, num(r.measured))
+
+
+def outside_domain_phrase(r):
+    """The inputs a record measured outside its graded domain (every tier's max_ulp leaves them out):
+    "" or "; not in max_ulp: N without a documented claim, M by an absolute bound alone (max abs E)"."""
+    m = r.measures or {}
+    parts = []
+    n = m.get("inputs_without_documented_claim")
+    if isinstance(n, (int, float)) and n > 0:
+        parts.append(_count(int(n), "input without a documented claim", "inputs without a documented claim"))
+    a = m.get("graded_by_absolute_error_only")
+    if isinstance(a, (int, float)) and a > 0:
+        parts.append(_count(int(a), "input by an absolute bound alone", "inputs by an absolute bound alone") +
+                     " (max abs %s)" % num(m.get("max_abs_error_graded_by_absolute_error_only")))
+    return "; not in max_ulp: " + ", ".join(parts) if parts else ""
 
 
 def bound_phrase(r):

@@ -217,6 +217,30 @@ class TestTable(MathTableTestCase):
         plain = self.section(self.cli(self.run_dir("plain", standard_records()), expect=0).stdout, "Exhaustive tier")
         self.assertNotIn("No documented bound here", plain)
 
+    def test_sampled_records_list_their_inputs_outside_the_graded_domain(self):
+        # a sampled record's max_ulp covers the graded domain; its no-claim and absolute-only inputs are
+        # listed under the sampled table with the exhaustive tier's measure names
+        lg = record(unit="LgammaF", form="lgamma", catalog_id="F18", max_ulp=3,
+                    measures={"inputs_without_documented_claim": 1051, "outside_domain_stride": 1,
+                              "outside_domain_measured": 1051, "outside_domain_max_abs_error": 2.7e-6,
+                              "outside_domain_max_ulp_real": 7182446.2, "outside_domain_class_differences": 0})
+        j0 = record(unit="J0F", form="j0", catalog_id="F18", max_ulp=6,
+                    measures={"graded_by_absolute_error_only": 51478,
+                              "max_abs_error_graded_by_absolute_error_only": 1.07e-06, "outside_domain_stride": 1,
+                              "outside_domain_measured": 51478, "outside_domain_max_abs_error": 1.07e-06,
+                              "outside_domain_max_ulp_real": 2600679.2, "outside_domain_class_differences": 0})
+        s1 = self.section(self.cli(self.run_dir("run", standard_records() + [lg, j0]), expect=0).stdout,
+                          "Math functions")
+        outside = s1.split("### No documented bound here (sampled)", 1)[1]
+        self.assertEqual(self.row(outside, "LgammaF.lgamma"),
+                         ["LgammaF.lgamma", "default", "1051", "1051 (every 1)", "2.7e-06", "7.18e+06", "-", "0"])
+        self.assertEqual(self.row(outside, "J0F.j0")[2], "51478")
+        absolute = s1.split("### Inputs graded by an absolute bound alone (sampled)", 1)[1].split("###")[0]
+        self.assertEqual(self.row(absolute, "J0F.j0"), ["J0F.j0", "default", "51478", "1.07e-06", "1e-07"])
+        self.assertIsNone(self.row(absolute, "LgammaF.lgamma"))
+        plain = self.section(self.cli(self.run_dir("plain", standard_records()), expect=0).stdout, "Math functions")
+        self.assertNotIn("(sampled)", plain)                              # no such inputs: no subsections
+
     def test_lowp_section_reports_distributions(self):
         def lowp(unit, profile, fn, mx, off1, verdict="pass", selftest=False):
             m = {fn + ".max_ulp": mx, fn + ".at_1_ulp": off1, fn + ".at_2_ulp": 0, fn + ".at_3_ulp": 0,

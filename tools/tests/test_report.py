@@ -109,6 +109,20 @@ class TestMeaning(ReportCase):
                       "(report only, no bound: no budget to gate on"):
             self.assertIn(meant.replace("&", "&amp;"), text)
 
+    def test_bound_record_names_its_inputs_outside_the_graded_domain(self):
+        # max_ulp covers the graded domain: the inputs without a documented claim and those bounded by an
+        # absolute error alone are named beside the error/bound figure, with their largest absolute error
+        m = {"inputs_without_documented_claim": 1051, "graded_by_absolute_error_only": 51478,
+             "max_abs_error_graded_by_absolute_error_only": 1.07e-06}
+        _p, text = self.html([make_record(unit="J0F", form="j0", side="gpu", metric="bound", budget=1,
+                                          max_bound_ratio=0.5, max_ulp=6, measures=m)])
+        words = " ".join(re.sub(r"<[^>]+>", " ", text).split())
+        self.assertIn("error/bound 0.5; not in max_ulp: 1051 inputs without a documented claim, "
+                      "51478 inputs by an absolute bound alone (max abs 1.07e-06)", words)
+        _p, plain = self.html([make_record(unit="J0F", form="j0", side="gpu", metric="bound", budget=1,
+                                           max_bound_ratio=0.5, max_ulp=6)], name="plain")
+        self.assertNotIn("not in max_ulp", plain)
+
     def test_kernel_bound_colour_is_within_budget(self):
         # max_bound_ratio 0.9978 against budget.value 0 is within the per-input bound: not painted "over"
         _p, text = self.html([make_record(unit="K", form="bound_kernel", side="gpu", metric="bound", budget=0,
