@@ -49,16 +49,9 @@ double measure_of(const Record& r, const std::string& name) {
 
 /// Grades (x, got) pairs whose exact value is x itself.
 Record domain_graded(const std::vector<float>& xs, const std::vector<float>& got) {
-  std::vector<Args<float, 1>> inputs;
-  std::vector<Exact> exact;
-  for (float x : xs) {
-    Args<float, 1> a;
-    a[0] = x;
-    inputs.push_back(a);
-    Exact e;
-    e.hi = static_cast<double>(x);
-    exact.push_back(e);
-  }
+  std::vector<Args<float, 1>> inputs(xs.size());
+  std::vector<Exact> exact(xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) inputs[i][0] = xs[i], exact[i].hi = xs[i];
   cuconform::harness::GradeHooks<float, Args<float, 1>> hooks{nullptr, &domain_test_judge, nullptr, nullptr, nullptr};
   Record r;
   cuconform::harness::grade_results(Side::gpu, Budget::bound("graded domain test"), inputs, exact, got, hooks, r);
