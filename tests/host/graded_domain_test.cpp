@@ -26,12 +26,13 @@ using cuconform::Side;
 
 /// A row in the shape of the documented ones: no claim inside (-2, -1)
 /// (lgammaf's kind), an absolute bound 1e-3 alone for |x| >= 8 (j0f's
-/// "abs-bound-range"), an absolute bound as the only claim on [4, 5]
-/// (__sinf's kind: graded, it has no tag), else 2 ulp.
+/// "abs-bound-beyond"), an absolute range inside the ulp claim on [4, 5]
+/// (__logf's "abs-bound-range": graded, as the exhaustive tier grades it),
+/// else 2 ulp.
 PointBound domain_test_bound(float x) {
   if (x > -2.0f && x < -1.0f) return PointBound::none("inside-undocumented-interval");
-  if (std::fabs(x) >= 8.0f) return PointBound::absolute(1e-3, "abs-bound-range");
-  if (x >= 4.0f && x <= 5.0f) return PointBound::absolute(1e-3);
+  if (std::fabs(x) >= 8.0f) return PointBound::absolute(1e-3, "abs-bound-beyond");
+  if (x >= 4.0f && x <= 5.0f) return PointBound::absolute(1e-3, "abs-bound-range");
   return PointBound::ulp(2);
 }
 int domain_test_judge(Side, const Args<float, 1>& x, const Exact& ex, float got, const ElemError& e, double* ratio,

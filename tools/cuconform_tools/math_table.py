@@ -430,8 +430,8 @@ def section_absolute_only(sel, tier="exhaustive"):
              "|x| = 8), the inputs there are graded against the row's absolute bound and measured by their "
              "absolute error; the ulp columns above cover the other inputs, whose largest absolute error is the "
              "last column.") if tier == "exhaustive" else (
-             "Where a documented row bounds part of the inputs by an absolute error alone (j0f beyond |x| = 8, "
-             "__logf on [0.5, 2]), the sampled inputs there are graded against it and measured by their absolute "
+             "Where a documented row's ulp claim ends at a threshold and an absolute bound alone holds beyond it "
+             "(j0f beyond |x| = 8), the sampled inputs there are graded against it and measured by their absolute "
              "error; the max_ulp cells above cover the other inputs, whose largest absolute error is the last "
              "column.")
     return optional_section(

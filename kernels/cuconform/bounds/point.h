@@ -84,7 +84,7 @@ PointBound at(Fn f, Side s, const Profile& p, double x, double y, const Exact& e
     }
     case Kind::ulp_else_abs:
       if (std::fabs(x) < row.hi) return PointBound::ulp(row.ulps);
-      return PointBound::absolute(row.abs, "abs-bound-range");
+      return PointBound::absolute(row.abs, "abs-bound-beyond");  // (harness/graded_domain.h reads this tag)
     case Kind::ulp_off_range:
       if (x > row.lo && x < row.hi) return PointBound::none("inside-undocumented-interval");
       return PointBound::ulp(row.ulps);
