@@ -1,7 +1,7 @@
 //===-- Self-test: a Table 6 formula, one wrong input in 2^32 -------------===//
 // The sweep of the Table 6 formulas (kernels/math/support/fractional_powers.h,
 // table6::Formula) reads the form's device reference of x^(p/q), gets the
-// components' bounds of the profile in force through exhaustive_bound(x, row)
+// components' bounds of the profile in force through exhaustive_bound(x, row, flushes)
 // (Budget::dev, comps_as_row) and evaluates the derived bound there
 // (table6::device_bound). `needle` is row 13's x^(3/4) = r*sqrt(r),
 // r = sqrt(x), on that code path, 16 ulp off at one input (its bound there
