@@ -1,6 +1,6 @@
 // The sampled tier's max ulp over the graded domain only (cuconform/harness/
 // graded_domain.h): inputs a per-input bound makes no claim at, and inputs in
-// a mixed row's absolute-error-only region, stay out of max_ulp, max_ulp_real,
+// a row's absolute tail beyond its ulp threshold, stay out of max_ulp, max_ulp_real,
 // max_abs, the histogram and the worst input, and are counted and measured
 // under the exhaustive tier's measure names; violations are counted over
 // every input as before.

@@ -24,7 +24,7 @@ LEGEND = [
     "record marks every function of its family.",
     "max_ulp: the largest errors.max_ulp of the function's graded GPU records, any profile (the profile in "
     "brackets), over the inputs its documented bound covers (every tier's max_ulp leaves out the inputs without a "
-    "documented claim and those a mixed row bounds by an absolute error alone): the exhaustive tier's records where "
+    "documented claim and a row's absolute tail beyond its ulp threshold): the exhaustive tier's records where "
     "the GPU swept the function (every input of the graded domain), else every tier's (function_max_ulp); under "
     "fast-math and approx a function may be the intrinsic its flags map it to, "
     "bounded in absolute error, so its ulp figure can be large and still pass. Fails in: side, tier (if not "

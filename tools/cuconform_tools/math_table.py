@@ -336,7 +336,7 @@ def section_math(recs, side):
     out += ["Cell: max_ulp / max_ulp_real (budget, verdict). Budget \"≤N\" is the documented bound in ulp; "
             "for metric bound the verdict is graded per input (max_bound_ratio), so max_ulp can exceed N where the "
             "bound is derived or absolute (\"abs\"). max_ulp covers the graded domain, as in every tier: inputs "
-            "without a documented claim, or in a mixed row's absolute-error-only region, are listed below the "
+            "without a documented claim, or in a row's absolute tail beyond its ulp threshold, are listed below the "
             "table. \"-\": no record for that profile.", ""]
     out += ["LLVM: " + LLVM_SOURCE + ", beside ours (\"-\": no figure published).", ""]
     out += table(["id", "unit.form"] + profiles + ["budget source (%s)" % src_profile, "LLVM (CUDA)"], rows)
@@ -403,8 +403,8 @@ def section_outside(sel, tier="exhaustive"):
     intro = ("The inputs outside the graded domain (no documented bound there, or an absolute one the sweep "
              "grades alone): measured on every k-th bit pattern against the sweep's reference and reported, "
              "not graded. Worst input: the largest real error there.") if tier == "exhaustive" else (
-             "The sampled inputs outside the graded domain (no documented bound there, or a mixed row's "
-             "absolute-error-only region): every one measured against the reference and reported; the "
+             "The sampled inputs outside the graded domain (no documented bound there, or a row's absolute "
+             "tail beyond its ulp threshold): every one measured against the reference and reported; the "
              "max_ulp cells above leave them out (the exhaustive tier's definition). A failing input "
              "counts in the cells wherever it lies.")
     return optional_section(
@@ -416,7 +416,7 @@ def section_outside(sel, tier="exhaustive"):
 def section_absolute_only(sel, tier="exhaustive"):
     """The sweeps that graded some inputs by an absolute bound alone (a device
     reference bounded only absolutely there), or the sampled records that did
-    (a mixed row's absolute-error-only region): how many, and their largest
+    (a row's absolute tail beyond its ulp threshold): how many, and their largest
     absolute error, which the table's ulp columns do not cover."""
     rows = []
     for r in sel:
