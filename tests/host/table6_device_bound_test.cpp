@@ -41,10 +41,8 @@ std::vector<float> t6_inputs() {
 /// finite x: the derived bound, reaching down to 0 where the profile flushes.
 template <int K> double t6_host_bound(float x, const t6::Comp& c, bool flushes) {
   using R = t6::Row<float, K>;
-  const double b = t6::derived_bound<float, K>(x, c);
-  if (!flushes) return b;
-  const Exact e = ref::pow_rational(x, R::p, R::q);
-  return units::device_acc::reach_flushed_zero(e.hi + e.lo, b);
+  const Exact e = flushes ? ref::pow_rational(x, R::p, R::q) : Exact{};  // (X is read only where the profile flushes)
+  return t6::derived_bound_at<float, K>(x, e.hi + e.lo, c, flushes);
 }
 
 /// Row K: at every input of t6_inputs(), on every side and profile, the

@@ -122,9 +122,8 @@ struct Formula {
     if (x == 0 || std::isinf(x) || std::isnan(x)) return PointBound::exact_value(bounds::rn<T>(e), "special(C99 Annex F pow)");
     if constexpr (single_fn<K>() >= 0) return Single::bound_at(in, e, s, p);
     if (std::isinf(e.hi)) return PointBound::ulp(0, "exact value overflows");
-    const double b = derived_bound<T, K>(x, comps_of(bounds::prec_of<T>(), s, p));
-    const bool flushes = std::is_same_v<T, float> && s == Side::gpu && p.ftz;  // (table6::device_bound's rule)
-    return PointBound::absolute(flushes ? device_acc::reach_flushed_zero(e.hi + e.lo, b) : b);
+    const bool flushes = std::is_same_v<T, float> && s == Side::gpu && p.ftz;
+    return PointBound::absolute(derived_bound_at<T, K>(x, e.hi + e.lo, comps_of(bounds::prec_of<T>(), s, p), flushes));
   }
 };
 

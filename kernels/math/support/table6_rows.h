@@ -57,6 +57,15 @@ template <class T, int K> double derived_bound(T x, const Comp& c) {
                            [&] { return bounds::abs_bound(Row<T, K>::err(x, c)); });
 }
 
+/// Row K's derived bound at a positive finite x whose exact value is X, as
+/// the sampled tier reads it (Formula::bound_at): reaching down to 0 where
+/// the profile `flushes` (binary32 on the GPU under -ftz=true) and an allowed
+/// result is subnormal (device_acc::reach_flushed_zero, device_bound's rule).
+template <class T, int K> double derived_bound_at(T x, double X, const Comp& c, bool flushes) {
+  const double b = derived_bound<T, K>(x, c);
+  return flushes ? device_acc::reach_flushed_zero(X, b) : b;
+}
+
 /// Rows that are one documented function: graded by that function's own row
 /// (integer ulp, exactly as the table states it) rather than the composition.
 template <int K> CUC_HD constexpr int single_fn() {
